@@ -1,0 +1,65 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { Config } from './config.ts';
+import { bootstrapAdmin } from './domain/account/bootstrap-admin.ts';
+import type { Deps } from './domain/deps.ts';
+import { resolveJwtSecret } from './lib/jwt-secret.ts';
+import { defaultWebDist } from './lib/paths.ts';
+import { AccessTokens } from './lib/tokens.ts';
+import { authPlugin } from './plugins/auth.ts';
+import { dbPlugin } from './plugins/db.ts';
+import { errorsPlugin } from './plugins/errors.ts';
+import { openapiPlugin } from './plugins/openapi.ts';
+import { securityPlugin } from './plugins/security.ts';
+import { webPlugin } from './plugins/web.ts';
+import { accountRoutes } from './routes/account/index.ts';
+import { healthRoutes } from './routes/health/index.ts';
+import { sessionRoutes } from './routes/session/index.ts';
+
+export interface BuildOptions {
+  /** Called once with the superadmin's generated password on first start. */
+  onGeneratedPassword?: (username: string, password: string) => void;
+  logger?: boolean;
+}
+
+/** Builds the whole server (database, API, console) without listening. Close it with `app.close()`. */
+export async function build(config: Config, opts: BuildOptions = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger:
+      opts.logger === false
+        ? false
+        : { level: config.LOG_LEVEL, redact: ['req.headers.authorization', 'req.headers.cookie'] },
+    trustProxy: config.TRUST_PROXY,
+    bodyLimit: 1_048_576,
+    return503OnClosing: true,
+    forceCloseConnections: 'idle',
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const tokens = new AccessTokens(await resolveJwtSecret(config.JWT_SECRET, config.dataDir), config.ACCESS_TOKEN_TTL_S);
+  await app.register(errorsPlugin);
+  await app.register(securityPlugin, {
+    connectSources: config.KIOSK_MANAGER_URL ? [new URL(config.KIOSK_MANAGER_URL).origin] : [],
+    https: config.PUBLIC_URL?.startsWith('https:') ?? false,
+  });
+  await app.register(openapiPlugin);
+  await app.register(dbPlugin, { databaseUrl: config.DATABASE_URL, dataDir: config.dataDir });
+  await app.register(authPlugin, { tokens });
+
+  const deps: Deps = { db: app.db, tokens, config };
+  const boot = await bootstrapAdmin(app.db, { username: config.ADMIN_USERNAME, password: config.ADMIN_PASSWORD });
+  if (boot.created) app.log.info({ username: config.ADMIN_USERNAME }, 'created the superadmin');
+  if (boot.generatedPassword) opts.onGeneratedPassword?.(config.ADMIN_USERNAME, boot.generatedPassword);
+
+  await app.register(healthRoutes);
+  await app.register(
+    async (api) => {
+      await sessionRoutes(api, deps);
+      await accountRoutes(api);
+    },
+    { prefix: '/api/v1' },
+  );
+  await app.register(webPlugin, { root: config.WEB_DIST ?? defaultWebDist() });
+  return app;
+}

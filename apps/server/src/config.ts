@@ -1,0 +1,45 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+const optionalUrl = z
+  .string()
+  .trim()
+  .transform((v) => (v === '' ? undefined : v))
+  .pipe(z.url().optional())
+  .optional();
+
+const EnvSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  HOST: z.string().default('0.0.0.0'),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: optionalUrl,
+  MQTT_URL: optionalUrl,
+  MQTT_PORT: z.coerce.number().int().min(0).max(65535).default(1883),
+  REDIS_URL: optionalUrl,
+  ADMIN_USERNAME: z.string().regex(/^[A-Za-z0-9_]+$/).default('admin'),
+  ADMIN_PASSWORD: z.string().min(6).optional(),
+  JWT_SECRET: z.string().min(32, 'JWT_SECRET must be at least 32 characters').optional(),
+  PUBLIC_URL: optionalUrl,
+  KIOSK_MANAGER_URL: optionalUrl,
+  ACCESS_TOKEN_TTL_S: z.coerce.number().int().min(30).default(900),
+  REFRESH_TOKEN_TTL_S: z.coerce.number().int().min(60).default(7 * 24 * 3600),
+  REFRESH_FAMILY_TTL_S: z.coerce.number().int().min(60).default(30 * 24 * 3600),
+  WEB_DIST: z.string().optional(),
+  TRUST_PROXY: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((v) => v === 'true'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+});
+
+export type Config = z.infer<typeof EnvSchema> & { dataDir: string };
+
+/** Reads the configuration from the environment; throws a readable error on a bad value. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = EnvSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  return { ...parsed.data, dataDir: path.resolve(parsed.data.DATA_DIR) };
+}

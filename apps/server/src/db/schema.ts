@@ -1,0 +1,63 @@
+import { sql } from 'drizzle-orm';
+import type { Subtype } from '@fleet/shared/constants';
+import { index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+
+const timestamps = {
+  created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updated_at: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+};
+
+/** Tenants. The name `landlord` is reserved for the superadmins' own scope. */
+export const entities = pgTable('entities', {
+  name: text('name').primaryKey(),
+  description: text('description').notNull().default(''),
+  license_tier: text('license_tier').notNull().default('basic'),
+  ...timestamps,
+});
+
+export const accounts = pgTable(
+  'accounts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: text('name').notNull().unique(),
+    email: text('email').notNull(),
+    password_hash: text('password_hash').notNull(),
+    subtype: text('subtype').$type<Subtype>().notNull(),
+    entity: text('entity').references(() => entities.name, {
+      onDelete: 'cascade',
+      onUpdate: 'cascade',
+    }),
+    access: jsonb('access').$type<string[]>().notNull().default(sql`'[]'::jsonb`),
+    ...timestamps,
+  },
+  (t) => [index('accounts_entity_idx').on(t.entity)],
+);
+
+/**
+ * Refresh tokens, stored only as SHA-256 hashes. Each login starts a family; every
+ * refresh spends one row and adds the next. Presenting a spent row revokes the family.
+ */
+export const refreshTokens = pgTable(
+  'refresh_tokens',
+  {
+    token_hash: text('token_hash').primaryKey(),
+    family_id: uuid('family_id').notNull(),
+    account_id: uuid('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    issued_at: timestamp('issued_at', { withTimezone: true }).notNull().defaultNow(),
+    expires_at: timestamp('expires_at', { withTimezone: true }).notNull(),
+    family_expires_at: timestamp('family_expires_at', { withTimezone: true }).notNull(),
+    spent_at: timestamp('spent_at', { withTimezone: true }),
+    revoked_at: timestamp('revoked_at', { withTimezone: true }),
+  },
+  (t) => [index('refresh_tokens_family_idx').on(t.family_id), index('refresh_tokens_account_idx').on(t.account_id)],
+);
+
+/** Failed sign-in counters per key (`acct:<name>` or `addr:<ip>`), shared by every instance. */
+export const loginThrottle = pgTable('login_throttle', {
+  key: text('key').primaryKey(),
+  failures: integer('failures').notNull().default(0),
+  window_started_at: timestamp('window_started_at', { withTimezone: true }).notNull(),
+  blocked_until: timestamp('blocked_until', { withTimezone: true }),
+});

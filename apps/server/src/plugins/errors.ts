@@ -1,0 +1,65 @@
+import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
+import fp from 'fastify-plugin';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { HttpError } from '../lib/http-error.ts';
+
+interface ErrorBody {
+  code: number;
+  userMessage: string;
+  developerMessage: string;
+  details?: Record<string, string[]>;
+}
+
+/** Sends the `errorInfo` envelope every API error answers with. */
+export function sendError(reply: FastifyReply, body: ErrorBody): FastifyReply {
+  return reply.code(body.code).type('application/json; charset=utf-8').send({ errorInfo: body });
+}
+
+/** Field path (`name`, `document.email`) → messages; the request part is kept only for non-body parts. */
+function fieldDetails(error: FastifyError & { validation: { instancePath: string; message?: string }[] }) {
+  const details: Record<string, string[]> = {};
+  const part = error.validationContext && error.validationContext !== 'body' ? `${error.validationContext}.` : '';
+  for (const v of error.validation) {
+    const key = part + (v.instancePath.replace(/^\//, '').replaceAll('/', '.') || '_');
+    (details[key] ??= []).push(v.message ?? 'Invalid value');
+  }
+  return details;
+}
+
+// Fastify's own 4xx codes, answered with a message a person can act on.
+const FASTIFY_CLIENT_ERRORS: Record<string, string> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: 'The request body is not valid JSON',
+  FST_ERR_CTP_EMPTY_JSON_BODY: 'The request body is empty',
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: 'Unsupported content type',
+  FST_ERR_CTP_BODY_TOO_LARGE: 'The request body is too large',
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'Invalid content length',
+};
+
+/** One central error handler: every failure becomes `{errorInfo}`; nothing a client sends yields a 500. */
+export const errorsPlugin = fp(async (app: FastifyInstance) => {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof HttpError) {
+      if (error.headers) void reply.headers(error.headers);
+      const body: ErrorBody = { code: error.statusCode, userMessage: error.userMessage, developerMessage: error.developerMessage };
+      if (error.details) body.details = error.details;
+      return sendError(reply, body);
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      return sendError(reply, {
+        code: 400,
+        userMessage: 'Invalid input',
+        developerMessage: `The request ${error.validationContext ?? 'input'} does not match the schema`,
+        details: fieldDetails(error),
+      });
+    }
+    const status = error.statusCode ?? 500;
+    if (status >= 400 && status < 500) {
+      const known = error.code ? FASTIFY_CLIENT_ERRORS[error.code] : undefined;
+      // 415 and other client codes outside the catalogue are answered as plain bad input.
+      const code = [400, 401, 403, 404, 409, 413, 429].includes(status) ? status : 400;
+      return sendError(reply, { code, userMessage: known ?? 'Invalid request', developerMessage: error.message });
+    }
+    request.log.error({ err: error }, 'unhandled error');
+    return sendError(reply, { code: 500, userMessage: 'Something went wrong', developerMessage: 'Internal server error' });
+  });
+});

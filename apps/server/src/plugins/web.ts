@@ -1,0 +1,44 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { sendError } from './errors.ts';
+
+const API_PREFIXES = ['/api/', '/kiosk-manager/'];
+
+/**
+ * Serves the built console from `root` with hashed assets cached for a year, and answers every
+ * other GET that wants HTML with index.html so the client router can take over. Unknown API
+ * paths answer the errorInfo 404.
+ */
+export const webPlugin = fp(async (app: FastifyInstance, opts: { root: string }) => {
+  const built = existsSync(path.join(opts.root, 'index.html'));
+  if (built) {
+    await app.register(fastifyStatic, {
+      root: opts.root,
+      wildcard: false,
+      index: false,
+      setHeaders(res, file) {
+        const immutable = file.includes(`${path.sep}assets${path.sep}`);
+        void res.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
+  } else {
+    app.log.warn({ root: opts.root }, 'console not built: run `npm run build` to serve it');
+  }
+
+  app.setNotFoundHandler((request, reply) => {
+    const url = request.url;
+    const isApi = API_PREFIXES.some((p) => url.startsWith(p)) || url === '/api';
+    const wantsHtml = request.method === 'GET' && (request.headers.accept ?? '').includes('text/html');
+    if (!isApi && wantsHtml && built) {
+      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    }
+    return sendError(reply, {
+      code: 404,
+      userMessage: 'Not found',
+      developerMessage: `No route for ${request.method} ${url.split('?')[0]}`,
+    });
+  });
+});

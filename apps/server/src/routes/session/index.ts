@@ -1,0 +1,56 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { ErrorInfoSchema } from '@fleet/shared/schemas/error';
+import { LoginRequestSchema, LoginResponseSchema, RefreshResponseSchema } from '@fleet/shared/schemas/session';
+import { login } from '../../domain/session/login.ts';
+import { logout } from '../../domain/session/logout.ts';
+import { refreshSession } from '../../domain/session/refresh-session.ts';
+import { unauthorized } from '../../lib/http-error.ts';
+import { bearerToken } from '../../plugins/auth.ts';
+import type { Deps } from '../../domain/deps.ts';
+
+/** POST login, refresh (refresh token as bearer) and logout (revokes the token's family). */
+export async function sessionRoutes(app: FastifyInstance, deps: Deps) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const tags = ['session'];
+
+  r.post(
+    '/login',
+    {
+      schema: {
+        tags,
+        summary: 'Sign in with name and password',
+        body: LoginRequestSchema,
+        response: { 200: LoginResponseSchema, 400: ErrorInfoSchema, 401: ErrorInfoSchema, 429: ErrorInfoSchema },
+      },
+    },
+    async (request) => login(deps, request.body, request.ip),
+  );
+
+  r.post(
+    '/refresh',
+    {
+      schema: {
+        tags,
+        summary: 'Exchange a refresh token (sent as bearer) for a new pair',
+        security: [{ bearer: [] }],
+        response: { 200: RefreshResponseSchema, 401: ErrorInfoSchema },
+      },
+    },
+    async (request) => {
+      const token = bearerToken(request);
+      if (!token) throw unauthorized('Missing refresh token');
+      return refreshSession(deps, token);
+    },
+  );
+
+  r.post(
+    '/logout',
+    { schema: { tags, summary: 'End the session of the refresh token sent as bearer', security: [{ bearer: [] }] } },
+    async (request, reply) => {
+      const token = bearerToken(request);
+      if (token) await logout(deps, token);
+      return reply.code(204).send();
+    },
+  );
+}

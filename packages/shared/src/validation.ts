@@ -1,0 +1,46 @@
+import { z } from 'zod';
+import { PASSWORD_MIN_LENGTH } from './constants.ts';
+
+/** The spec's validation messages, word for word (core §5, fleet §5). */
+export const MESSAGES = {
+  required: 'This field is required',
+  apiName: 'The field may contain alpha-numeric characters as well as underscores',
+  passwordMin: `The password must be at least ${PASSWORD_MIN_LENGTH} characters`,
+  passwordConfirm: 'The password confirmation does not match',
+  email: 'The e-mail address is not valid',
+  deviceId: 'Has to be a 12 hex lower case digit string (eg "240ac40a2e48")',
+  loraDevEui: 'Has to be a 16 hex lower case digit string (eg "240ac40a2e48ab3a")',
+  lteImsi: 'Has to be a 4 to 16 decimal digit string (eg "23432")',
+  json: 'Is not valid JSON',
+  devicePath: 'Invalid device path format',
+} as const;
+
+const API_NAME = /^[A-Za-z0-9_]+$/;
+
+/** A required api-name: letters, digits and underscore only. */
+export const apiName = () =>
+  z
+    .string({ error: MESSAGES.required })
+    .trim()
+    .min(1, MESSAGES.required)
+    .max(64, 'At most 64 characters')
+    .regex(API_NAME, MESSAGES.apiName);
+
+/** A required password of at least the minimum length. */
+export const password = () =>
+  z
+    .string({ error: MESSAGES.required })
+    .min(1, MESSAGES.required)
+    .min(PASSWORD_MIN_LENGTH, MESSAGES.passwordMin)
+    .max(1024, 'At most 1024 characters');
+
+/** Login form and request body (core §5): username required; password required, min 6. */
+export const LoginRequestSchema = z.object({
+  name: z
+    .string({ error: MESSAGES.required })
+    .trim()
+    .min(1, MESSAGES.required)
+    .max(64, 'At most 64 characters'),
+  password: password(),
+});
+export type LoginRequest = z.infer<typeof LoginRequestSchema>;
