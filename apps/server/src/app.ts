@@ -8,7 +8,7 @@ import { defaultWebDist } from './lib/paths.ts';
 import { AccessTokens } from './lib/tokens.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { dbPlugin } from './plugins/db.ts';
-import { errorsPlugin } from './plugins/errors.ts';
+import { errorsPlugin, sendError } from './plugins/errors.ts';
 import { openapiPlugin } from './plugins/openapi.ts';
 import { securityPlugin } from './plugins/security.ts';
 import { webPlugin } from './plugins/web.ts';
@@ -33,6 +33,9 @@ export async function build(config: Config, opts: BuildOptions = {}): Promise<Fa
     bodyLimit: 1_048_576,
     return503OnClosing: true,
     forceCloseConnections: 'idle',
+    // Malformed URLs and bad content types fail before routing; answer them in the envelope too.
+    frameworkErrors: (error, _request, reply) =>
+      sendError(reply, { code: 400, userMessage: 'Invalid request', developerMessage: error.message }),
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

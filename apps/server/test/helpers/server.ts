@@ -1,0 +1,88 @@
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { inject } from 'vitest';
+import { build } from '../../src/app.ts';
+import { loadConfig, type Config } from '../../src/config.ts';
+
+export const ADMIN = { name: 'admin', password: 'admin-password-1' };
+
+export interface TestServer {
+  app: FastifyInstance;
+  url: string;
+  config: Config;
+  /** fetch against the server: JSON in and out. */
+  request(method: string, path: string, opts?: { body?: unknown; token?: string; headers?: Record<string, string> }): Promise<{ status: number; body: any; headers: Headers; text: string }>;
+  close(): Promise<void>;
+}
+
+/**
+ * Starts the real app on a loopback port with a fresh database: a copy of the PGlite template,
+ * or a new PostgreSQL database when DATABASE_URL is set. Close it after the test file.
+ */
+export async function startServer(env: Record<string, string> = {}): Promise<TestServer> {
+  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'fleet-test-'));
+  let databaseUrl: string | undefined;
+  let dropDatabase = async () => {};
+  if (process.env.DATABASE_URL) {
+    const name = `fleet_t_${randomBytes(6).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: process.env.DATABASE_URL });
+    await admin.connect();
+    await admin.query(`create database ${name}`);
+    await admin.end();
+    const u = new URL(process.env.DATABASE_URL);
+    u.pathname = `/${name}`;
+    databaseUrl = u.toString();
+    dropDatabase = async () => {
+      const c = new pg.Client({ connectionString: process.env.DATABASE_URL });
+      await c.connect();
+      await c.query(`drop database if exists ${name} with (force)`);
+      await c.end();
+    };
+  } else {
+    await fs.cp(inject('pgliteTemplate'), dataDir, { recursive: true });
+  }
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    ADMIN_USERNAME: ADMIN.name,
+    ADMIN_PASSWORD: ADMIN.password,
+    LOG_LEVEL: 'silent',
+    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+    ...env,
+  });
+  const app = await build(config, { logger: false });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  const url = typeof address === 'object' && address ? `http://127.0.0.1:${address.port}` : '';
+  return {
+    app,
+    url,
+    config,
+    async request(method, p, opts = {}) {
+      const headers: Record<string, string> = { ...opts.headers };
+      if (opts.body !== undefined) headers['content-type'] ??= 'application/json';
+      if (opts.token) headers.authorization = `Bearer ${opts.token}`;
+      const res = await fetch(url + p, {
+        method,
+        headers,
+        body: opts.body === undefined ? undefined : typeof opts.body === 'string' ? opts.body : JSON.stringify(opts.body),
+      });
+      const text = await res.text();
+      let body: unknown;
+      try {
+        body = text ? JSON.parse(text) : undefined;
+      } catch {
+        body = undefined;
+      }
+      return { status: res.status, body, headers: res.headers, text };
+    },
+    async close() {
+      await app.close();
+      await dropDatabase();
+      await fs.rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}

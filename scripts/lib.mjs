@@ -1,0 +1,63 @@
+// Helpers shared by the root scripts: staleness checks and child processes.
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+
+export const root = path.resolve(import.meta.dirname, '..');
+
+/** Newest modification time (ms) of the files under `dirs`, skipping node_modules and dist. */
+export function newestMtime(dirs) {
+  let newest = 0;
+  const walk = (p) => {
+    let st;
+    try {
+      st = fs.statSync(p);
+    } catch {
+      return;
+    }
+    if (st.isDirectory()) {
+      for (const name of fs.readdirSync(p)) {
+        if (name === 'node_modules' || name === 'dist') continue;
+        walk(path.join(p, name));
+      }
+    } else if (st.mtimeMs > newest) newest = st.mtimeMs;
+  };
+  for (const d of dirs) walk(path.join(root, d));
+  return newest;
+}
+
+/** True when `output` is missing or older than any file under `inputs`. */
+export function isStale(output, inputs) {
+  try {
+    return fs.statSync(path.join(root, output)).mtimeMs < newestMtime(inputs);
+  } catch {
+    return true;
+  }
+}
+
+/** Runs a command with inherited output; resolves with its exit code. */
+export function run(cmd, args, opts = {}) {
+  return new Promise((resolve) => {
+    const child = spawn(cmd, args, { cwd: root, stdio: 'inherit', ...opts });
+    child.on('exit', (code, signal) => resolve(code ?? (signal ? 1 : 0)));
+  });
+}
+
+/** Builds the console and the server when their outputs are missing or older than their sources. */
+export async function buildIfStale() {
+  const shared = ['packages/shared/src', 'package-lock.json'];
+  if (isStale('apps/web/dist/index.html', ['apps/web/src', 'apps/web/index.html', 'apps/web/vite.config.ts', ...shared])) {
+    console.log('Building the console…');
+    if ((await run('npm', ['run', 'build', '-w', 'apps/web'])) !== 0) process.exit(1);
+  }
+  if (isStale('apps/server/dist/main.js', ['apps/server/src', 'apps/server/build.mjs', ...shared])) {
+    console.log('Building the server…');
+    if ((await run('npm', ['run', 'build', '-w', 'apps/server'])) !== 0) process.exit(1);
+  }
+}
+
+/** Debian's Chromium, if installed (never a downloaded browser). */
+export function chromiumPath() {
+  const candidate = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+  return fs.existsSync(candidate) ? candidate : undefined;
+}

@@ -1,0 +1,38 @@
+import { defineConfig } from 'vitest/config';
+
+// Three tiers (ARCHITECTURE.md, Tests): unit tests beside the code, integration tests against
+// a real running server, and end-to-end tests in Debian's Chromium.
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: 'unit',
+          environment: 'node',
+          include: ['packages/*/src/**/*.test.ts', 'apps/*/src/**/*.test.ts'],
+        },
+      },
+      {
+        test: {
+          name: 'integration',
+          environment: 'node',
+          include: ['apps/server/test/integration/**/*.test.ts'],
+          globalSetup: ['apps/server/test/global-setup.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        test: {
+          name: 'e2e',
+          environment: 'node',
+          include: ['e2e/**/*.test.ts'],
+          globalSetup: ['e2e/global-setup.ts'],
+          fileParallelism: false,
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+        },
+      },
+    ],
+  },
+});
