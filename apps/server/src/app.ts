@@ -37,6 +37,13 @@ export async function build(config: Config, opts: BuildOptions = {}): Promise<Fa
     frameworkErrors: (error, _request, reply) =>
       sendError(reply, { code: 400, userMessage: 'Invalid request', developerMessage: error.message }),
   });
+  // Body-less POSTs (refresh, logout) often still say application/json; treat an empty body as none.
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    if (body === '') return done(null, undefined);
+    parseJson(request, body as string, done);
+  });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 

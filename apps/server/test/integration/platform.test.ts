@@ -12,7 +12,7 @@ describe('health', () => {
     expect((await s.request('GET', '/healthz')).body).toEqual({ status: 'ok' });
     const ready = await s.request('GET', '/readyz');
     expect(ready.status).toBe(200);
-    expect(ready.body.status).toBe('ready');
+    expect(ready.body).toEqual({ status: 'ready', database: process.env.DATABASE_URL ? 'postgres' : 'pglite' });
   });
 });
 
@@ -47,6 +47,7 @@ describe('errors', () => {
   const malformed: [string, RequestInit & { headers?: Record<string, string> }, number][] = [
     ['broken JSON', { body: '{"name":', headers: { 'content-type': 'application/json' } }, 400],
     ['empty JSON body', { body: '', headers: { 'content-type': 'application/json' } }, 400],
+    ['whitespace only', { body: '  ', headers: { 'content-type': 'application/json' } }, 400],
     ['a JSON array', { body: '[1,2]', headers: { 'content-type': 'application/json' } }, 400],
     ['JSON null', { body: 'null', headers: { 'content-type': 'application/json' } }, 400],
     ['wrong types', { body: '{"name":5,"password":{"$gt":""}}', headers: { 'content-type': 'application/json' } }, 400],

@@ -1,0 +1,82 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs/promises';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { inject } from 'vitest';
+import { ADMIN } from '../helpers/server.ts';
+
+const serverDir = path.resolve(import.meta.dirname, '../..');
+let child: ChildProcess | undefined;
+let dataDir = '';
+type Tokens = { access_token: string; refresh_token: string };
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const srv = net.createServer().listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as net.AddressInfo;
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+/** Starts the real server as its own process, as `npm start` does, and waits until it is ready. */
+async function startProcess(port: number): Promise<ChildProcess> {
+  const proc = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+    cwd: serverDir,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      ADMIN_USERNAME: ADMIN.name,
+      ADMIN_PASSWORD: ADMIN.password,
+      LOG_LEVEL: 'warn',
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  for (let i = 0; i < 200; i++) {
+    const ok = await fetch(`http://127.0.0.1:${port}/readyz`).then((r) => r.ok, () => false);
+    if (ok) return proc;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error('server did not become ready');
+}
+
+afterAll(async () => {
+  child?.kill('SIGKILL');
+  if (dataDir) await fs.rm(dataDir, { recursive: true, force: true });
+});
+
+describe('durability', () => {
+  it('keeps every acknowledged write across kill -9 of the server', async () => {
+    dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'fleet-durable-'));
+    if (!process.env.DATABASE_URL) await fs.cp(inject('pgliteTemplate'), dataDir, { recursive: true });
+    const port = await freePort();
+    const base = `http://127.0.0.1:${port}/api/v1`;
+    const post = (p: string, token?: string, body?: unknown) =>
+      fetch(base + p, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+
+    child = await startProcess(port);
+    // Three acknowledged writes: a login (new family), a rotation (spends one, adds one), a logout.
+    const first = (await (await post('/login', undefined, ADMIN)).json()) as Tokens;
+    const rotated = (await (await post('/refresh', first.refresh_token)).json()) as Tokens;
+    const other = (await (await post('/login', undefined, ADMIN)).json()) as Tokens;
+    expect((await post('/logout', other.refresh_token)).status).toBe(204);
+    child.kill('SIGKILL');
+    await new Promise((r) => child!.once('exit', r));
+
+    child = await startProcess(port);
+    // The rotation survived: the new token works once, the spent one is refused.
+    const again = await post('/refresh', rotated.refresh_token);
+    expect(again.status).toBe(200);
+    // The logout survived: that family stays revoked.
+    expect((await post('/refresh', other.refresh_token)).status).toBe(401);
+    child.kill('SIGKILL');
+  });
+});
