@@ -46,7 +46,9 @@ export function run(cmd, args, opts = {}) {
 /** Builds the console and the server when their outputs are missing or older than their sources. */
 export async function buildIfStale() {
   const shared = ['packages/shared/src', 'package-lock.json'];
-  if (isStale('apps/web/dist/index.html', ['apps/web/src', 'apps/web/index.html', 'apps/web/vite.config.ts', ...shared])) {
+  if (
+    isStale('apps/web/dist/index.html', ['apps/web/src', 'apps/web/index.html', 'apps/web/vite.config.ts', ...shared])
+  ) {
     console.log('Building the console…');
     if ((await run('npm', ['run', 'build', '-w', 'apps/web'])) !== 0) process.exit(1);
   }

@@ -16,14 +16,25 @@ const EnvSchema = z.object({
   MQTT_URL: optionalUrl,
   MQTT_PORT: z.coerce.number().int().min(0).max(65535).default(1883),
   REDIS_URL: optionalUrl,
-  ADMIN_USERNAME: z.string().regex(/^[A-Za-z0-9_]+$/).default('admin'),
+  ADMIN_USERNAME: z
+    .string()
+    .regex(/^[A-Za-z0-9_]+$/)
+    .default('admin'),
   ADMIN_PASSWORD: z.string().min(6).optional(),
   JWT_SECRET: z.string().min(32, 'JWT_SECRET must be at least 32 characters').optional(),
   PUBLIC_URL: optionalUrl,
   KIOSK_MANAGER_URL: optionalUrl,
   ACCESS_TOKEN_TTL_S: z.coerce.number().int().min(30).default(900),
-  REFRESH_TOKEN_TTL_S: z.coerce.number().int().min(60).default(7 * 24 * 3600),
-  REFRESH_FAMILY_TTL_S: z.coerce.number().int().min(60).default(30 * 24 * 3600),
+  REFRESH_TOKEN_TTL_S: z.coerce
+    .number()
+    .int()
+    .min(60)
+    .default(7 * 24 * 3600),
+  REFRESH_FAMILY_TTL_S: z.coerce
+    .number()
+    .int()
+    .min(60)
+    .default(30 * 24 * 3600),
   WEB_DIST: z.string().optional(),
   TRUST_PROXY: z
     .enum(['true', 'false'])

@@ -36,11 +36,7 @@ export const password = () =>
 
 /** Login form and request body (core §5): username required; password required, min 6. */
 export const LoginRequestSchema = z.object({
-  name: z
-    .string({ error: MESSAGES.required })
-    .trim()
-    .min(1, MESSAGES.required)
-    .max(64, 'At most 64 characters'),
+  name: z.string({ error: MESSAGES.required }).trim().min(1, MESSAGES.required).max(64, 'At most 64 characters'),
   password: password(),
 });
 export type LoginRequest = z.infer<typeof LoginRequestSchema>;

@@ -27,7 +27,10 @@ export const accounts = pgTable(
       onDelete: 'cascade',
       onUpdate: 'cascade',
     }),
-    access: jsonb('access').$type<string[]>().notNull().default(sql`'[]'::jsonb`),
+    access: jsonb('access')
+      .$type<string[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
     ...timestamps,
   },
   (t) => [index('accounts_entity_idx').on(t.entity)],

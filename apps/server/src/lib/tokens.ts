@@ -23,7 +23,12 @@ export class AccessTokens {
 
   /** A signed access JWT with `typ: access` for the given account claims. */
   sign(payload: AccessPayload): Promise<string> {
-    return new SignJWT({ entity: payload.entity, subtype: payload.subtype, permissions: payload.permissions, typ: 'access' })
+    return new SignJWT({
+      entity: payload.entity,
+      subtype: payload.subtype,
+      permissions: payload.permissions,
+      typ: 'access',
+    })
       .setProtectedHeader({ alg: ALG, typ: 'JWT' })
       .setSubject(payload.sub)
       .setIssuer(ISSUER)

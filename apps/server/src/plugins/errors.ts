@@ -40,7 +40,11 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof HttpError) {
       if (error.headers) void reply.headers(error.headers);
-      const body: ErrorBody = { code: error.statusCode, userMessage: error.userMessage, developerMessage: error.developerMessage };
+      const body: ErrorBody = {
+        code: error.statusCode,
+        userMessage: error.userMessage,
+        developerMessage: error.developerMessage,
+      };
       if (error.details) body.details = error.details;
       return sendError(reply, body);
     }
@@ -60,6 +64,10 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
       return sendError(reply, { code, userMessage: known ?? 'Invalid request', developerMessage: error.message });
     }
     request.log.error({ err: error }, 'unhandled error');
-    return sendError(reply, { code: 500, userMessage: 'Something went wrong', developerMessage: 'Internal server error' });
+    return sendError(reply, {
+      code: 500,
+      userMessage: 'Something went wrong',
+      developerMessage: 'Internal server error',
+    });
   });
 });

@@ -11,7 +11,8 @@ export const openapiPlugin = fp(async (app: FastifyInstance) => {
       info: {
         title: 'Fleet Console API',
         version: '1.0.0',
-        description: 'REST API of Fleet Console. Errors answer {errorInfo: {code, userMessage, developerMessage, details?}}.',
+        description:
+          'REST API of Fleet Console. Errors answer {errorInfo: {code, userMessage, developerMessage, details?}}.',
       },
       components: {
         securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },

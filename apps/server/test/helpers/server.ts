@@ -15,7 +15,11 @@ export interface TestServer {
   url: string;
   config: Config;
   /** fetch against the server: JSON in and out. */
-  request(method: string, path: string, opts?: { body?: unknown; token?: string; headers?: Record<string, string> }): Promise<{ status: number; body: any; headers: Headers; text: string }>;
+  request(
+    method: string,
+    path: string,
+    opts?: { body?: unknown; token?: string; headers?: Record<string, string> },
+  ): Promise<{ status: number; body: any; headers: Headers; text: string }>;
   close(): Promise<void>;
 }
 
@@ -68,7 +72,8 @@ export async function startServer(env: Record<string, string> = {}): Promise<Tes
       const res = await fetch(url + p, {
         method,
         headers,
-        body: opts.body === undefined ? undefined : typeof opts.body === 'string' ? opts.body : JSON.stringify(opts.body),
+        body:
+          opts.body === undefined ? undefined : typeof opts.body === 'string' ? opts.body : JSON.stringify(opts.body),
       });
       const text = await res.text();
       let body: unknown;

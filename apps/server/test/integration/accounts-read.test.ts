@@ -12,8 +12,22 @@ beforeAll(async () => {
   const password_hash = await hashPassword('password-1');
   await s.app.db.insert(accounts).values([
     { name: 'acme_admin', email: 'a@acme.test', password_hash, subtype: 'admin', entity: 'acme', access: ['all'] },
-    { name: 'acme_dev', email: 'd@acme.test', password_hash, subtype: 'developer', entity: 'acme', access: ['Site_read'] },
-    { name: 'globex_admin', email: 'g@globex.test', password_hash, subtype: 'admin', entity: 'globex', access: ['all'] },
+    {
+      name: 'acme_dev',
+      email: 'd@acme.test',
+      password_hash,
+      subtype: 'developer',
+      entity: 'acme',
+      access: ['Site_read'],
+    },
+    {
+      name: 'globex_admin',
+      email: 'g@globex.test',
+      password_hash,
+      subtype: 'admin',
+      entity: 'globex',
+      access: ['all'],
+    },
   ]);
   for (const [name, password] of [
     [ADMIN.name, ADMIN.password],
@@ -29,7 +43,12 @@ describe('reading the signed-in account', () => {
   it('answers an entity user its own account with its entity under the tenant path', async () => {
     const res = await s.request('GET', '/api/v1/tenant/acme/account/acme_dev', { token: tokens.acme_dev });
     expect(res.status).toBe(200);
-    expect(res.body.data).toMatchObject({ name: 'acme_dev', subtype: 'developer', entity: 'acme', access: ['Site_read'] });
+    expect(res.body.data).toMatchObject({
+      name: 'acme_dev',
+      subtype: 'developer',
+      entity: 'acme',
+      access: ['Site_read'],
+    });
     expect(res.body.data._entity).toEqual({ name: 'acme', description: '' });
   });
 

@@ -52,11 +52,40 @@ describe('errors', () => {
     ['JSON null', { body: 'null', headers: { 'content-type': 'application/json' } }, 400],
     ['wrong types', { body: '{"name":5,"password":{"$gt":""}}', headers: { 'content-type': 'application/json' } }, 400],
     ['text/plain', { body: 'name=admin', headers: { 'content-type': 'text/plain' } }, 400],
-    ['form encoding', { body: 'name=admin&password=x', headers: { 'content-type': 'application/x-www-form-urlencoded' } }, 400],
-    ['deep nesting', { body: '{"name":' + '['.repeat(5000) + ']'.repeat(5000) + '}', headers: { 'content-type': 'application/json' } }, 400],
-    ['a body over 1 MiB', { body: JSON.stringify({ name: 'a', password: 'x'.repeat(1_100_000) }), headers: { 'content-type': 'application/json' } }, 413],
-    ['a prototype-pollution key', { body: '{"__proto__":{"admin":true},"name":"admin","password":"short"}', headers: { 'content-type': 'application/json' } }, 400],
-    ['an over-long name', { body: JSON.stringify({ name: 'n'.repeat(10_000), password: 'secret1' }), headers: { 'content-type': 'application/json' } }, 400],
+    [
+      'form encoding',
+      { body: 'name=admin&password=x', headers: { 'content-type': 'application/x-www-form-urlencoded' } },
+      400,
+    ],
+    [
+      'deep nesting',
+      { body: '{"name":' + '['.repeat(5000) + ']'.repeat(5000) + '}', headers: { 'content-type': 'application/json' } },
+      400,
+    ],
+    [
+      'a body over 1 MiB',
+      {
+        body: JSON.stringify({ name: 'a', password: 'x'.repeat(1_100_000) }),
+        headers: { 'content-type': 'application/json' },
+      },
+      413,
+    ],
+    [
+      'a prototype-pollution key',
+      {
+        body: '{"__proto__":{"admin":true},"name":"admin","password":"short"}',
+        headers: { 'content-type': 'application/json' },
+      },
+      400,
+    ],
+    [
+      'an over-long name',
+      {
+        body: JSON.stringify({ name: 'n'.repeat(10_000), password: 'secret1' }),
+        headers: { 'content-type': 'application/json' },
+      },
+      400,
+    ],
   ];
   it.each(malformed)('answers %s with the envelope and never a 500', async (_label, init, expected) => {
     const res = await fetch(`${s.url}/api/v1/login`, { method: 'POST', ...init });
@@ -68,7 +97,12 @@ describe('errors', () => {
 
   it('answers odd paths and parameters without a 500', async () => {
     const { access_token } = (await s.request('POST', '/api/v1/login', { body: ADMIN })).body;
-    for (const p of ['/api/v1/account/%E0%A4%A', '/api/v1/account/' + 'x'.repeat(300), '/api/v1/tenant/%00/account/a', '/api/v1/account/..%2f..%2fetc']) {
+    for (const p of [
+      '/api/v1/account/%E0%A4%A',
+      '/api/v1/account/' + 'x'.repeat(300),
+      '/api/v1/tenant/%00/account/a',
+      '/api/v1/account/..%2f..%2fetc',
+    ]) {
       const res = await s.request('GET', p, { token: access_token });
       expect(res.status, p).toBeGreaterThanOrEqual(400);
       expect(res.status, p).toBeLessThan(500);
@@ -82,7 +116,11 @@ describe('OpenAPI', () => {
     const res = await s.request('GET', '/api/docs');
     expect(res.status).toBe(200);
     expect(res.body.openapi).toBe('3.1.0');
-    expect(Object.keys(res.body.paths)).toEqual(expect.arrayContaining(['/api/v1/login', '/api/v1/refresh', '/api/v1/logout']));
-    expect(res.body.paths['/api/v1/login'].post.requestBody.content['application/json'].schema.properties).toHaveProperty('password');
+    expect(Object.keys(res.body.paths)).toEqual(
+      expect.arrayContaining(['/api/v1/login', '/api/v1/refresh', '/api/v1/logout']),
+    );
+    expect(
+      res.body.paths['/api/v1/login'].post.requestBody.content['application/json'].schema.properties,
+    ).toHaveProperty('password');
   });
 });

@@ -23,7 +23,13 @@ describe('login', () => {
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ logged_in_as: 'admin', entity: 'landlord' });
     const claims = claimsOf(res.body.access_token);
-    expect(claims).toMatchObject({ sub: 'admin', subtype: 'sadmin', permissions: ['all'], typ: 'access', entity: null });
+    expect(claims).toMatchObject({
+      sub: 'admin',
+      subtype: 'sadmin',
+      permissions: ['all'],
+      typ: 'access',
+      entity: null,
+    });
     expect(claims.exp - claims.iat).toBe(s.config.ACCESS_TOKEN_TTL_S);
     expect(JSON.parse(Buffer.from(res.body.access_token.split('.')[0], 'base64url').toString()).alg).toBe('HS256');
   });
@@ -102,7 +108,9 @@ describe('access tokens', () => {
 
   it('refuses a missing or malformed bearer', async () => {
     expect((await s.request('GET', '/api/v1/account/admin')).status).toBe(401);
-    expect((await s.request('GET', '/api/v1/account/admin', { headers: { authorization: 'Basic abc' } })).status).toBe(401);
+    expect((await s.request('GET', '/api/v1/account/admin', { headers: { authorization: 'Basic abc' } })).status).toBe(
+      401,
+    );
     expect((await get('not.a.jwt')).status).toBe(401);
   });
 
@@ -122,7 +130,9 @@ describe('access tokens', () => {
     const none = `${Buffer.from(JSON.stringify({ alg: 'none', typ: 'JWT' })).toString('base64url')}.${payload}.`;
     expect((await get(none)).status).toBe(401);
     const claims = claimsOf(access_token);
-    const other = await new SignJWT(claims).setProtectedHeader({ alg: 'HS256' }).sign(new TextEncoder().encode('x'.repeat(40)));
+    const other = await new SignJWT(claims)
+      .setProtectedHeader({ alg: 'HS256' })
+      .sign(new TextEncoder().encode('x'.repeat(40)));
     expect((await get(other)).status).toBe(401);
   });
 

@@ -25,7 +25,10 @@ export async function refreshSession(deps: Deps, refreshToken: string): Promise<
         .update(refreshTokens)
         .set({ revoked_at: new Date() })
         .where(and(eq(refreshTokens.family_id, row.family_id), isNull(refreshTokens.revoked_at)));
-      return { ok: false, error: row.revoked_at ? 'Refresh token revoked' : 'Refresh token reused; session family revoked' } as const;
+      return {
+        ok: false,
+        error: row.revoked_at ? 'Refresh token revoked' : 'Refresh token reused; session family revoked',
+      } as const;
     }
     const now = Date.now();
     if (row.expires_at.getTime() <= now || row.family_expires_at.getTime() <= now) {

@@ -20,7 +20,13 @@ export async function accountRoutes(app: FastifyInstance) {
     '/account/:name',
     {
       preHandler: app.authenticate,
-      schema: { tags, security, summary: 'An account of any entity (superadmins)', params: NameParam, response: { 200: AccountResponseSchema, ...errors } },
+      schema: {
+        tags,
+        security,
+        summary: 'An account of any entity (superadmins)',
+        params: NameParam,
+        response: { 200: AccountResponseSchema, ...errors },
+      },
     },
     async (request) => {
       assertLandlord(request.auth);
@@ -32,7 +38,13 @@ export async function accountRoutes(app: FastifyInstance) {
     '/tenant/:entity/account/:name',
     {
       preHandler: app.authenticate,
-      schema: { tags, security, summary: 'An account of the entity', params: TenantNameParam, response: { 200: AccountResponseSchema, ...errors } },
+      schema: {
+        tags,
+        security,
+        summary: 'An account of the entity',
+        params: TenantNameParam,
+        response: { 200: AccountResponseSchema, ...errors },
+      },
     },
     async (request) => {
       assertEntityAccess(request.auth, request.params.entity, 'Account');
