@@ -22,7 +22,7 @@ export const apiName = () =>
   z
     .string({ error: MESSAGES.required })
     .trim()
-    .min(1, MESSAGES.required)
+    .min(1, { error: MESSAGES.required, abort: true })
     .max(64, 'At most 64 characters')
     .regex(API_NAME, MESSAGES.apiName);
 
@@ -30,13 +30,17 @@ export const apiName = () =>
 export const password = () =>
   z
     .string({ error: MESSAGES.required })
-    .min(1, MESSAGES.required)
+    .min(1, { error: MESSAGES.required, abort: true })
     .min(PASSWORD_MIN_LENGTH, MESSAGES.passwordMin)
     .max(1024, 'At most 1024 characters');
 
 /** Login form and request body (core §5): username required; password required, min 6. */
 export const LoginRequestSchema = z.object({
-  name: z.string({ error: MESSAGES.required }).trim().min(1, MESSAGES.required).max(64, 'At most 64 characters'),
+  name: z
+    .string({ error: MESSAGES.required })
+    .trim()
+    .min(1, { error: MESSAGES.required, abort: true })
+    .max(64, 'At most 64 characters'),
   password: password(),
 });
 export type LoginRequest = z.infer<typeof LoginRequestSchema>;
