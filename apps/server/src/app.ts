@@ -44,6 +44,14 @@ export async function build(config: Config, opts: BuildOptions = {}): Promise<Fa
     if (body === '') return done(null, undefined);
     parseJson(request, body as string, done);
   });
+  // While shutting down, in-flight answers close their keep-alive connection so close() can finish.
+  let closing = false;
+  app.addHook('preClose', async () => {
+    closing = true;
+  });
+  app.addHook('onSend', async (_request, reply) => {
+    if (closing) void reply.header('connection', 'close');
+  });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 

@@ -82,4 +82,19 @@ describe('durability', () => {
     expect((await post('/refresh', other.refresh_token)).status).toBe(401);
     child.kill('SIGKILL');
   });
+
+  it('shuts down gracefully on SIGTERM: in-flight work finishes and the process exits 0', async () => {
+    const port = await freePort();
+    child = await startProcess(port);
+    const inflight = fetch(`http://127.0.0.1:${port}/api/v1/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(ADMIN),
+    });
+    await new Promise((r) => setTimeout(r, 5));
+    const exited = new Promise<number | null>((r) => child!.once('exit', (code) => r(code)));
+    child.kill('SIGTERM');
+    expect((await inflight).status).toBe(200);
+    expect(await exited).toBe(0);
+  });
 });
