@@ -9,9 +9,11 @@ export default defineConfig({
         test: {
           name: 'unit',
           environment: 'node',
-          include: ['packages/*/src/**/*.test.ts', 'apps/*/src/**/*.test.ts'],
+          include: ['packages/*/src/**/*.test.ts', 'apps/server/src/**/*.test.ts'],
         },
       },
+      // The console's unit tests need its `@/` import alias, so they keep their own config.
+      'apps/web/vitest.config.ts',
       {
         test: {
           name: 'integration',

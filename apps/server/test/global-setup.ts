@@ -13,11 +13,17 @@ export default async function setup(project: TestProject) {
     console.log(`[integration] scale mode: PostgreSQL at ${new URL(process.env.DATABASE_URL).host}`);
     return;
   }
+  const dir = await createPgliteTemplate();
+  project.provide('pgliteTemplate', dir);
+  return async () => fs.rm(dir, { recursive: true, force: true });
+}
+
+/** A migrated PGlite data dir for test servers to copy. */
+export async function createPgliteTemplate(): Promise<string> {
   const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'fleet-template-'));
   const database = await openDatabase({ dataDir: dir });
   await database.close();
-  project.provide('pgliteTemplate', dir);
-  return async () => fs.rm(dir, { recursive: true, force: true });
+  return dir;
 }
 
 declare module 'vitest' {

@@ -1,0 +1,14 @@
+import { BrowserRouter } from 'react-router';
+import { AppRoutes } from './app-routes.tsx';
+import { Providers } from './providers.tsx';
+
+/** The console: providers around the router. */
+export function App() {
+  return (
+    <Providers>
+      <BrowserRouter>
+        <AppRoutes />
+      </BrowserRouter>
+    </Providers>
+  );
+}

@@ -1,0 +1,71 @@
+import { Suspense, useEffect } from 'react';
+import { AppShell, Burger, Group, ScrollArea } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { Link, Outlet, useLocation } from 'react-router';
+import { ConfirmDeleteProvider } from '@/components/ui/confirm-delete.tsx';
+import { ErrorBoundary } from '@/components/ui/error-boundary.tsx';
+import { Logo } from '@/components/ui/logo.tsx';
+import { PageLoader } from '@/components/ui/page-loader.tsx';
+import { isLandlord } from '@/lib/session/jwt.ts';
+import { noticeHost } from '@/lib/notify.ts';
+import { useSession } from '@/lib/session/use-session.ts';
+import { queryClient } from '../query-client.ts';
+import classes from './shell-layout.module.css';
+import { ActiveEntityButton } from './shell/active-entity-button.tsx';
+import { ENTITY_NAV, LANDLORD_NAV } from './shell/nav-items.ts';
+import { ShellNav } from './shell/shell-nav.tsx';
+import { UserMenu } from './shell/user-menu.tsx';
+
+/**
+ * The signed-in frame: header (entity, user menu), role-specific navigation, and the screen.
+ * It also provides the query cache and the delete-confirmation dialog to every screen.
+ */
+export function ShellLayout() {
+  const [opened, { toggle, close }] = useDisclosure(false);
+  const current = useSession();
+  const { pathname } = useLocation();
+  const items = isLandlord(current.claims) ? LANDLORD_NAV : ENTITY_NAV;
+  // Signed-in screens notify often; have the notice renderer ready before the first one.
+  useEffect(() => noticeHost.prepare(), []);
+
+  return (
+    <QueryClientProvider client={queryClient}>
+      <ConfirmDeleteProvider>
+        <AppShell
+          header={{ height: 60 }}
+          navbar={{ width: 240, breakpoint: 'sm', collapsed: { mobile: !opened } }}
+          padding="lg"
+        >
+          <AppShell.Header>
+            <Group h="100%" px="md" justify="space-between" wrap="nowrap">
+              <Group gap="sm" wrap="nowrap">
+                <Burger opened={opened} onClick={toggle} hiddenFrom="sm" size="sm" aria-label="Toggle navigation" />
+                <Link to="/" aria-label="Fleet Console home" style={{ color: 'inherit', textDecoration: 'none' }}>
+                  <Logo nameVisibleFrom="xs" />
+                </Link>
+              </Group>
+              <Group gap="sm" wrap="nowrap">
+                <ActiveEntityButton />
+                <UserMenu />
+              </Group>
+            </Group>
+          </AppShell.Header>
+          <AppShell.Navbar p="sm" aria-label="Main">
+            <AppShell.Section grow component={ScrollArea}>
+              <ShellNav items={items} onNavigate={close} />
+            </AppShell.Section>
+          </AppShell.Navbar>
+          <AppShell.Main className={classes.main}>
+            {/* A failing screen keeps the header and navigation usable. */}
+            <ErrorBoundary resetKey={pathname}>
+              <Suspense fallback={<PageLoader />}>
+                <Outlet />
+              </Suspense>
+            </ErrorBoundary>
+          </AppShell.Main>
+        </AppShell>
+      </ConfirmDeleteProvider>
+    </QueryClientProvider>
+  );
+}

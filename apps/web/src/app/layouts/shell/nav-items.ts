@@ -1,0 +1,45 @@
+import {
+  IconBuildingCommunity,
+  IconChartDots3,
+  IconDevices,
+  IconMapPin,
+  IconStack2,
+  IconUsers,
+  type Icon,
+} from '@tabler/icons-react';
+
+export interface NavItem {
+  label: string;
+  to: string;
+  icon: Icon;
+  /** Other path prefixes that belong to this item (e.g. /devices/new-multiple under Devices). */
+  also?: readonly string[];
+}
+
+/** Landlord navigation (core §2): Entities, Accounts, Devices, Dataviews. */
+export const LANDLORD_NAV: readonly NavItem[] = [
+  { label: 'Entities', to: '/entity', icon: IconBuildingCommunity },
+  { label: 'Accounts', to: '/saccounts', icon: IconUsers },
+  { label: 'Devices', to: '/sdevices', icon: IconDevices },
+  { label: 'Dataviews', to: '/sDataview', icon: IconChartDots3, also: ['/appbuilder'] },
+];
+
+/** Entity-level navigation (core §2): Accounts, Dataviews, Sites, Groups, Devices. */
+export const ENTITY_NAV: readonly NavItem[] = [
+  { label: 'Accounts', to: '/account', icon: IconUsers },
+  { label: 'Dataviews', to: '/dataview', icon: IconChartDots3, also: ['/appbuilder'] },
+  { label: 'Sites', to: '/site', icon: IconMapPin },
+  { label: 'Groups', to: '/dispenser', icon: IconStack2 },
+  { label: 'Devices', to: '/device', icon: IconDevices, also: ['/devices'] },
+];
+
+const under = (pathname: string, prefix: string) => {
+  const path = pathname.toLowerCase();
+  const base = prefix.toLowerCase();
+  return path === base || path.startsWith(`${base}/`);
+};
+
+/** Whether `item` is the current area; matching is case-insensitive like the router's. */
+export function isNavItemActive(item: NavItem, pathname: string): boolean {
+  return [item.to, ...(item.also ?? [])].some((prefix) => under(pathname, prefix));
+}

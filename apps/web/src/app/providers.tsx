@@ -1,0 +1,17 @@
+import type { ReactNode } from 'react';
+import { MantineProvider } from '@mantine/core';
+import { NoticeHost } from './notice-host.tsx';
+import { colorSchemeManager, readStoredColorScheme, theme } from './theme.ts';
+
+/**
+ * Theme and notices for the whole app. The query cache is provided by the signed-in shell
+ * (see layouts/shell-layout.tsx): the login page has no server state to cache.
+ */
+export function Providers({ children }: { children: ReactNode }) {
+  return (
+    <MantineProvider theme={theme} colorSchemeManager={colorSchemeManager} defaultColorScheme={readStoredColorScheme()}>
+      <NoticeHost />
+      {children}
+    </MantineProvider>
+  );
+}
