@@ -19,6 +19,9 @@ const code = await run('npx', args);
 if (fs.existsSync(report)) {
   const r = JSON.parse(fs.readFileSync(report, 'utf8'));
   const skipped = r.numPendingTests + r.numTodoTests;
+  if (wantsE2e && !chromiumPath()) {
+    console.log('\nEND-TO-END TESTS WERE SKIPPED: Debian Chromium is not installed (apt-get install chromium).');
+  }
   console.log(`\ntests: ${r.numPassedTests} passed, ${r.numFailedTests} failed, ${skipped} skipped`);
 }
 process.exit(code);
