@@ -44,3 +44,18 @@ export const LoginRequestSchema = z.object({
   password: password(),
 });
 export type LoginRequest = z.infer<typeof LoginRequestSchema>;
+
+/** A required, valid e-mail address. */
+export const email = () =>
+  z
+    .string({ error: MESSAGES.required })
+    .trim()
+    .min(1, { error: MESSAGES.required, abort: true })
+    .max(254, 'At most 254 characters')
+    .pipe(z.email({ error: MESSAGES.email }));
+
+/** Free text such as a description. */
+export const description = () => z.string().trim().max(500, 'At most 500 characters');
+
+/** Names no entity may take: `landlord` is the superadmins' own scope. */
+export const RESERVED_ENTITY_NAMES = ['landlord'] as const;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { SUBTYPES } from '../constants.ts';
+import { ACCESS_VALUES, SUBTYPES } from '../constants.ts';
+import { apiName, email, password } from '../validation.ts';
 
 /** An account as the API presents it; the password hash never leaves the server (core §3). */
 export const AccountSchema = z.object({
@@ -20,3 +21,35 @@ export const CurrentAccountSchema = AccountSchema.extend({
 export type CurrentAccount = z.infer<typeof CurrentAccountSchema>;
 
 export const AccountResponseSchema = z.object({ data: CurrentAccountSchema });
+
+const accessList = z.array(z.enum(ACCESS_VALUES)).max(ACCESS_VALUES.length);
+
+/**
+ * POST account `{document}` (core §5): name in api-name format, valid e-mail, password of at
+ * least 6; an entity unless the subtype is sadmin (the server checks that rule and the roles).
+ */
+export const AccountCreateDocumentSchema = z.object({
+  name: apiName(),
+  email: email(),
+  password: password(),
+  subtype: z.enum(SUBTYPES).default('developer'),
+  entity: apiName().nullish(),
+  access: accessList.default([]),
+});
+export const AccountCreateRequestSchema = z.object({ document: AccountCreateDocumentSchema });
+export type AccountCreateDocument = z.input<typeof AccountCreateDocumentSchema>;
+
+/** PUT account/{name} `{operator: {$set}}`: any subset of the fields. */
+export const AccountUpdateSetSchema = z
+  .object({
+    name: apiName(),
+    email: email(),
+    password: password(),
+    subtype: z.enum(SUBTYPES),
+    entity: apiName().nullable(),
+    access: accessList,
+  })
+  .partial()
+  .strict();
+export const AccountUpdateRequestSchema = z.object({ operator: z.object({ $set: AccountUpdateSetSchema }) });
+export type AccountUpdateSet = z.infer<typeof AccountUpdateSetSchema>;
