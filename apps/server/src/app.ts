@@ -13,6 +13,11 @@ import { openapiPlugin } from './plugins/openapi.ts';
 import { securityPlugin } from './plugins/security.ts';
 import { webPlugin } from './plugins/web.ts';
 import { accountRoutes } from './routes/account/index.ts';
+import { entityRoutes } from './routes/entity/index.ts';
+import { tokenRoutes } from './routes/token/index.ts';
+import { SessionGuard } from './domain/session/session-guard.ts';
+import { PermanentTokenGuard } from './domain/token/permanent-token-guard.ts';
+import { createLocalBus, createRedisBus } from './lib/bus.ts';
 import { healthRoutes } from './routes/health/index.ts';
 import { sessionRoutes } from './routes/session/index.ts';
 
@@ -63,18 +68,31 @@ export async function build(config: Config, opts: BuildOptions = {}): Promise<Fa
   });
   await app.register(openapiPlugin);
   await app.register(dbPlugin, { databaseUrl: config.DATABASE_URL, dataDir: config.dataDir });
-  await app.register(authPlugin, { tokens });
 
-  const deps: Deps = { db: app.db, tokens, config };
+  const bus = config.REDIS_URL
+    ? await createRedisBus(config.REDIS_URL, (err) => app.log.error({ err }, 'redis bus error'))
+    : createLocalBus();
+  app.addHook('onClose', async () => bus.close());
+  const deps: Deps = {
+    db: app.db,
+    tokens,
+    config,
+    bus,
+    sessions: new SessionGuard(app.db, bus),
+    apiTokens: new PermanentTokenGuard(app.db, bus),
+  };
   const boot = await bootstrapAdmin(app.db, { username: config.ADMIN_USERNAME, password: config.ADMIN_PASSWORD });
   if (boot.created) app.log.info({ username: config.ADMIN_USERNAME }, 'created the superadmin');
   if (boot.generatedPassword) opts.onGeneratedPassword?.(config.ADMIN_USERNAME, boot.generatedPassword);
 
+  await app.register(authPlugin, { tokens, sessions: deps.sessions, apiTokens: deps.apiTokens });
   await app.register(healthRoutes);
   await app.register(
     async (api) => {
       await sessionRoutes(api, deps);
-      await accountRoutes(api);
+      await entityRoutes(api, deps);
+      await accountRoutes(api, deps);
+      await tokenRoutes(api, deps);
     },
     { prefix: '/api/v1' },
   );

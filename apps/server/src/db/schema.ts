@@ -37,24 +37,54 @@ export const accounts = pgTable(
 );
 
 /**
- * Refresh tokens, stored only as SHA-256 hashes. Each login starts a family; every
- * refresh spends one row and adds the next. Presenting a spent row revokes the family.
+ * A session: one sign-in and every refresh after it. Access tokens name their family (`fam`),
+ * so revoking a family ends both its refresh tokens and its access tokens at once.
+ */
+export const sessionFamilies = pgTable(
+  'session_families',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    account_id: uuid('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expires_at: timestamp('expires_at', { withTimezone: true }).notNull(),
+    revoked_at: timestamp('revoked_at', { withTimezone: true }),
+  },
+  (t) => [index('session_families_account_idx').on(t.account_id)],
+);
+
+/** Permanent API tokens, stored only as SHA-256 hashes; they act with their account's rights. */
+export const permanentTokens = pgTable(
+  'permanent_tokens',
+  {
+    token_hash: text('token_hash').primaryKey(),
+    account_id: uuid('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    description: text('description').notNull().default(''),
+    created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    last_used: timestamp('last_used', { withTimezone: true }),
+  },
+  (t) => [index('permanent_tokens_account_idx').on(t.account_id)],
+);
+
+/**
+ * Refresh tokens, stored only as SHA-256 hashes. Every refresh spends one row and adds the next
+ * in the same family; presenting a spent row revokes the family.
  */
 export const refreshTokens = pgTable(
   'refresh_tokens',
   {
     token_hash: text('token_hash').primaryKey(),
-    family_id: uuid('family_id').notNull(),
-    account_id: uuid('account_id')
+    family_id: uuid('family_id')
       .notNull()
-      .references(() => accounts.id, { onDelete: 'cascade' }),
+      .references(() => sessionFamilies.id, { onDelete: 'cascade' }),
     issued_at: timestamp('issued_at', { withTimezone: true }).notNull().defaultNow(),
     expires_at: timestamp('expires_at', { withTimezone: true }).notNull(),
-    family_expires_at: timestamp('family_expires_at', { withTimezone: true }).notNull(),
     spent_at: timestamp('spent_at', { withTimezone: true }),
-    revoked_at: timestamp('revoked_at', { withTimezone: true }),
   },
-  (t) => [index('refresh_tokens_family_idx').on(t.family_id), index('refresh_tokens_account_idx').on(t.account_id)],
+  (t) => [index('refresh_tokens_family_idx').on(t.family_id)],
 );
 
 /** Failed sign-in counters per key (`acct:<name>` or `addr:<ip>`), shared by every instance. */

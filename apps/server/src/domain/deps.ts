@@ -1,10 +1,16 @@
 import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
+import type { Bus } from '../lib/bus.ts';
 import type { AccessTokens } from '../lib/tokens.ts';
+import type { SessionGuard } from './session/session-guard.ts';
+import type { PermanentTokenGuard } from './token/permanent-token-guard.ts';
 
 /** What domain operations need from the running app. */
 export interface Deps {
   db: Db;
   tokens: AccessTokens;
   config: Config;
+  bus: Bus;
+  sessions: SessionGuard;
+  apiTokens: PermanentTokenGuard;
 }

@@ -2,6 +2,9 @@ import { createHash, randomBytes } from 'node:crypto';
 import { SignJWT, errors as joseErrors, jwtVerify } from 'jose';
 import { AccessClaimsSchema, type AccessClaims } from '@fleet/shared/schemas/session';
 
+/** Permanent API tokens start with this; access tokens are JWTs and refresh tokens start with `rt_`. */
+export const PERMANENT_TOKEN_PREFIX = 'pt_';
+
 const ISSUER = 'fleet-console';
 const AUDIENCE = 'fleet-console-api';
 const ALG = 'HS256';
@@ -27,6 +30,7 @@ export class AccessTokens {
       entity: payload.entity,
       subtype: payload.subtype,
       permissions: payload.permissions,
+      ...(payload.fam ? { fam: payload.fam } : {}),
       typ: 'access',
     })
       .setProtectedHeader({ alg: ALG, typ: 'JWT' })

@@ -2,7 +2,9 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { AccessClaims } from '@fleet/shared/schemas/session';
 import { forbidden, notFound, unauthorized } from '../lib/http-error.ts';
-import type { AccessTokens } from '../lib/tokens.ts';
+import type { SessionGuard } from '../domain/session/session-guard.ts';
+import type { PermanentTokenGuard } from '../domain/token/permanent-token-guard.ts';
+import { PERMANENT_TOKEN_PREFIX, type AccessTokens } from '../lib/tokens.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -35,14 +37,31 @@ export function assertLandlord(claims: AccessClaims): void {
   if (!isLandlord(claims)) throw forbidden('This path is for superadmins');
 }
 
-export const authPlugin = fp(async (app: FastifyInstance, opts: { tokens: AccessTokens }) => {
+interface AuthOptions {
+  tokens: AccessTokens;
+  sessions: SessionGuard;
+  apiTokens: PermanentTokenGuard;
+}
+
+/**
+ * Bearer authentication: an access JWT whose session family is still active, or a permanent
+ * token (`pt_…`) that has not been revoked. Refresh tokens are neither and never pass.
+ */
+export const authPlugin = fp(async (app: FastifyInstance, opts: AuthOptions) => {
   app.decorate('tokens', opts.tokens);
   app.decorateRequest('auth', null as unknown as AccessClaims);
   app.decorate('authenticate', async (request: FastifyRequest) => {
     const token = bearerToken(request);
     if (!token) throw unauthorized('Missing bearer token');
+    if (token.startsWith(PERMANENT_TOKEN_PREFIX)) {
+      const claims = await opts.apiTokens.resolve(token);
+      if (!claims) throw unauthorized('Unknown or revoked permanent token');
+      request.auth = claims;
+      return;
+    }
     const claims = await opts.tokens.verify(token);
-    if (!claims) throw unauthorized('Invalid or expired access token');
+    if (!claims?.fam) throw unauthorized('Invalid or expired access token');
+    if (!(await opts.sessions.isActive(claims.fam))) throw unauthorized('Session ended');
     request.auth = claims;
   });
 });

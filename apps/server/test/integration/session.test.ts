@@ -138,7 +138,8 @@ describe('access tokens', () => {
 
   it('refuses an expired token and one that is not typ access', async () => {
     const key = new TextEncoder().encode(SECRET);
-    const base = { sub: 'admin', entity: null, subtype: 'sadmin', permissions: ['all'] };
+    const { fam } = claimsOf((await login()).body.access_token);
+    const base = { sub: 'admin', entity: null, subtype: 'sadmin', permissions: ['all'], fam };
     const sign = (extra: object, exp: number) =>
       new SignJWT({ ...base, ...extra })
         .setProtectedHeader({ alg: 'HS256' })
@@ -151,5 +152,22 @@ describe('access tokens', () => {
     expect((await get(await sign({ typ: 'access' }, now + 600))).status).toBe(200);
     expect((await get(await sign({ typ: 'access' }, now - 10))).status).toBe(401);
     expect((await get(await sign({ typ: 'refresh' }, now + 600))).status).toBe(401);
+    expect((await get(await sign({ typ: 'access', fam: undefined }, now + 600))).status).toBe(401);
+  });
+
+  it('stops accepting the access token of a session the moment it is logged out', async () => {
+    const { access_token, refresh_token } = (await login()).body;
+    expect((await get(access_token)).status).toBe(200);
+    await s.request('POST', '/api/v1/logout', { token: refresh_token });
+    const res = await get(access_token);
+    expect(res.status).toBe(401);
+    expect(res.body.errorInfo.developerMessage).toBe('Session ended');
+  });
+
+  it('stops accepting the access tokens of a family revoked for refresh-token reuse', async () => {
+    const first = (await login()).body;
+    const second = (await s.request('POST', '/api/v1/refresh', { token: first.refresh_token })).body;
+    await s.request('POST', '/api/v1/refresh', { token: first.refresh_token });
+    expect((await get(second.access_token)).status).toBe(401);
   });
 });

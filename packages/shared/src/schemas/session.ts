@@ -26,6 +26,8 @@ export const AccessClaimsSchema = z.object({
   subtype: z.enum(SUBTYPES),
   permissions: z.array(z.union([z.enum(ACCESS_VALUES), z.string()])),
   typ: z.literal('access'),
+  /** The session family; absent when the caller used a permanent token. */
+  fam: z.string().optional(),
   iat: z.number(),
   exp: z.number(),
 });

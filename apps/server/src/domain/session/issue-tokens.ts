@@ -1,9 +1,8 @@
-import { randomUUID } from 'node:crypto';
 import type { Subtype } from '@fleet/shared/constants';
-import { refreshTokens } from '../../db/schema.ts';
+import type { Executor } from '../../db/client.ts';
+import { refreshTokens, sessionFamilies } from '../../db/schema.ts';
 import { hashToken, newOpaqueToken } from '../../lib/tokens.ts';
 import type { Deps } from '../deps.ts';
-import type { Executor } from '../../db/client.ts';
 
 export interface TokenAccount {
   id: string;
@@ -14,13 +13,13 @@ export interface TokenAccount {
 }
 
 /** The permissions an access token carries: a superadmin has all access. */
-export function permissionsOf(account: TokenAccount): string[] {
+export function permissionsOf(account: Pick<TokenAccount, 'subtype' | 'access'>): string[] {
   return account.subtype === 'sadmin' ? ['all'] : account.access;
 }
 
 /**
- * Issues an access token and a refresh token. Without `family` a new family starts (a sign-in);
- * with it the refresh token continues that family and keeps its absolute expiry.
+ * Issues an access token and a refresh token. Without `family` a new session family starts (a
+ * sign-in); with it the refresh token continues that family and keeps its absolute expiry.
  */
 export async function issueTokens(
   deps: Deps,
@@ -29,21 +28,27 @@ export async function issueTokens(
   family?: { id: string; expiresAt: Date },
 ): Promise<{ access_token: string; refresh_token: string }> {
   const now = Date.now();
-  const familyExpiresAt = family?.expiresAt ?? new Date(now + deps.config.REFRESH_FAMILY_TTL_S * 1000);
-  const expiresAt = new Date(Math.min(now + deps.config.REFRESH_TOKEN_TTL_S * 1000, familyExpiresAt.getTime()));
+  let fam = family;
+  if (!fam) {
+    const expiresAt = new Date(now + deps.config.REFRESH_FAMILY_TTL_S * 1000);
+    const [row] = await db
+      .insert(sessionFamilies)
+      .values({ account_id: account.id, expires_at: expiresAt })
+      .returning({ id: sessionFamilies.id });
+    fam = { id: row!.id, expiresAt };
+  }
   const refresh_token = newOpaqueToken('rt');
   await db.insert(refreshTokens).values({
     token_hash: hashToken(refresh_token),
-    family_id: family?.id ?? randomUUID(),
-    account_id: account.id,
-    expires_at: expiresAt,
-    family_expires_at: familyExpiresAt,
+    family_id: fam.id,
+    expires_at: new Date(Math.min(now + deps.config.REFRESH_TOKEN_TTL_S * 1000, fam.expiresAt.getTime())),
   });
   const access_token = await deps.tokens.sign({
     sub: account.name,
     entity: account.entity,
     subtype: account.subtype,
     permissions: permissionsOf(account),
+    fam: fam.id,
   });
   return { access_token, refresh_token };
 }

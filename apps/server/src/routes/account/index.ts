@@ -1,54 +1,130 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { AccountResponseSchema } from '@fleet/shared/schemas/account';
+import {
+  AccountCreateRequestSchema,
+  AccountResponseSchema,
+  AccountSchema,
+  AccountUpdateRequestSchema,
+} from '@fleet/shared/schemas/account';
 import { ErrorInfoSchema } from '@fleet/shared/schemas/error';
+import { PageQuerySchema, StatusSchema, listOf, statusWith } from '@fleet/shared/schemas/list';
+import { createAccount } from '../../domain/account/create-account.ts';
+import { deleteAccount } from '../../domain/account/delete-account.ts';
 import { getAccount } from '../../domain/account/get-account.ts';
-import { assertEntityAccess, assertLandlord } from '../../plugins/auth.ts';
+import { listAccounts } from '../../domain/account/list-accounts.ts';
+import { updateAccount } from '../../domain/account/update-account.ts';
+import type { Deps } from '../../domain/deps.ts';
+import { SCOPES, pathName, scopeOf } from '../scope.ts';
 
-const NameParam = z.object({ name: z.string().min(1).max(64) });
-const TenantNameParam = NameParam.extend({ entity: z.string().min(1).max(64) });
-const errors = { 401: ErrorInfoSchema, 403: ErrorInfoSchema, 404: ErrorInfoSchema };
+const errors = {
+  400: ErrorInfoSchema,
+  401: ErrorInfoSchema,
+  403: ErrorInfoSchema,
+  404: ErrorInfoSchema,
+  409: ErrorInfoSchema,
+};
 
-/** Account reads: the landlord's plain path across entities, and the entity-scoped path. */
-export async function accountRoutes(app: FastifyInstance) {
+/** Accounts on the landlord's plain path (all entities) and the entity-scoped path. */
+export async function accountRoutes(app: FastifyInstance, deps: Deps) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['accounts'];
   const security = [{ bearer: [] }];
+  const preHandler = app.authenticate;
 
-  r.get(
-    '/account/:name',
-    {
-      preHandler: app.authenticate,
-      schema: {
-        tags,
-        security,
-        summary: 'An account of any entity (superadmins)',
-        params: NameParam,
-        response: { 200: AccountResponseSchema, ...errors },
-      },
-    },
-    async (request) => {
-      assertLandlord(request.auth);
-      return { data: await getAccount(app.db, request.params.name) };
-    },
-  );
+  for (const { prefix, params } of SCOPES) {
+    const Scoped = z.object(params);
+    const Named = Scoped.extend({ name: pathName() });
+    const where = prefix ? 'of the entity' : 'of every entity (superadmins)';
 
-  r.get(
-    '/tenant/:entity/account/:name',
-    {
-      preHandler: app.authenticate,
-      schema: {
-        tags,
-        security,
-        summary: 'An account of the entity',
-        params: TenantNameParam,
-        response: { 200: AccountResponseSchema, ...errors },
+    r.get(
+      `${prefix}/account`,
+      {
+        preHandler,
+        schema: {
+          tags,
+          security,
+          summary: `List accounts ${where}`,
+          params: Scoped,
+          querystring: PageQuerySchema,
+          response: { 200: listOf(AccountSchema), ...errors },
+        },
       },
-    },
-    async (request) => {
-      assertEntityAccess(request.auth, request.params.entity, 'Account');
-      return { data: await getAccount(app.db, request.params.name, request.params.entity) };
-    },
-  );
+      async (request) => listAccounts(deps.db, scopeOf(request, 'Entity'), request.query),
+    );
+
+    r.post(
+      `${prefix}/account`,
+      {
+        preHandler,
+        schema: {
+          tags,
+          security,
+          summary: `Create an account ${where}`,
+          params: Scoped,
+          body: AccountCreateRequestSchema,
+          response: { 201: statusWith(AccountSchema), ...errors },
+        },
+      },
+      async (request, reply) => {
+        const data = await createAccount(deps, request.auth, scopeOf(request, 'Entity'), request.body.document);
+        return reply.code(201).send({ status: 'Account created', data });
+      },
+    );
+
+    r.get(
+      `${prefix}/account/:name`,
+      {
+        preHandler,
+        schema: {
+          tags,
+          security,
+          summary: `An account ${where}`,
+          params: Named,
+          response: { 200: AccountResponseSchema, ...errors },
+        },
+      },
+      async (request) => ({
+        data: await getAccount(deps.db, request.params.name, scopeOf(request, 'Account') ?? undefined),
+      }),
+    );
+
+    r.put(
+      `${prefix}/account/:name`,
+      {
+        preHandler,
+        schema: {
+          tags,
+          security,
+          summary: `Change an account ${where}`,
+          params: Named,
+          body: AccountUpdateRequestSchema,
+          response: { 200: statusWith(AccountSchema), ...errors },
+        },
+      },
+      async (request) => {
+        const scope = scopeOf(request, 'Account');
+        const data = await updateAccount(deps, request.auth, scope, request.params.name, request.body.operator.$set);
+        return { status: 'Account saved', data };
+      },
+    );
+
+    r.delete(
+      `${prefix}/account/:name`,
+      {
+        preHandler,
+        schema: {
+          tags,
+          security,
+          summary: `Delete an account ${where}`,
+          params: Named,
+          response: { 200: StatusSchema, ...errors },
+        },
+      },
+      async (request) => {
+        await deleteAccount(deps, request.auth, scopeOf(request, 'Account'), request.params.name);
+        return { status: 'Account deleted' };
+      },
+    );
+  }
 }

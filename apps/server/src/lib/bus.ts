@@ -1,0 +1,64 @@
+import { EventEmitter } from 'node:events';
+import { Redis } from 'ioredis';
+
+/** Events between API instances: what one instance changes that every instance must know at once. */
+export interface BusEvents {
+  /** Session families ended (logout, reuse, password change, account or entity removed). */
+  'families.revoked': { ids: string[] };
+  /** Permanent tokens revoked, or their account changed or removed: forget cached answers. */
+  'tokens.changed': { hashes: string[] };
+}
+
+export interface Bus {
+  publish<K extends keyof BusEvents>(topic: K, payload: BusEvents[K]): Promise<void>;
+  subscribe<K extends keyof BusEvents>(topic: K, handler: (payload: BusEvents[K]) => void): void;
+  close(): Promise<void>;
+}
+
+/** One process: events go straight to the local handlers. */
+export function createLocalBus(): Bus {
+  const emitter = new EventEmitter();
+  return {
+    async publish(topic, payload) {
+      emitter.emit(topic, payload);
+    },
+    subscribe(topic, handler) {
+      emitter.on(topic, handler);
+    },
+    async close() {
+      emitter.removeAllListeners();
+    },
+  };
+}
+
+const CHANNEL_PREFIX = 'fleet:';
+
+/** Several instances: Redis pub/sub, with local handlers also called for this instance's own events. */
+export async function createRedisBus(url: string, onError: (err: Error) => void): Promise<Bus> {
+  const pub = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 3 });
+  const sub = new Redis(url, { lazyConnect: true });
+  pub.on('error', onError);
+  sub.on('error', onError);
+  await Promise.all([pub.connect(), sub.connect()]);
+  const local = new EventEmitter();
+  sub.on('message', (channel: string, message: string) => {
+    try {
+      local.emit(channel.slice(CHANNEL_PREFIX.length), JSON.parse(message));
+    } catch (err) {
+      onError(err as Error);
+    }
+  });
+  return {
+    async publish(topic, payload) {
+      await pub.publish(CHANNEL_PREFIX + topic, JSON.stringify(payload));
+    },
+    subscribe(topic, handler) {
+      if (local.listenerCount(topic) === 0) void sub.subscribe(CHANNEL_PREFIX + topic);
+      local.on(topic, handler);
+    },
+    async close() {
+      local.removeAllListeners();
+      await Promise.allSettled([pub.quit(), sub.quit()]);
+    },
+  };
+}

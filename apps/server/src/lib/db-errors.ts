@@ -1,0 +1,7 @@
+/** True when a database error (PostgreSQL or PGlite, possibly wrapped by Drizzle) is a unique violation. */
+export function isUniqueViolation(err: unknown): boolean {
+  for (let e: unknown = err; e; e = (e as { cause?: unknown }).cause) {
+    if ((e as { code?: unknown }).code === '23505') return true;
+  }
+  return false;
+}

@@ -1,0 +1,98 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ErrorInfoSchema } from '@fleet/shared/schemas/error';
+import { StatusSchema } from '@fleet/shared/schemas/list';
+import { GenerateTokenQuerySchema, GeneratedTokenSchema, TokenListSchema } from '@fleet/shared/schemas/token';
+import type { Deps } from '../../domain/deps.ts';
+import { generateToken, listTokens, revokeToken } from '../../domain/token/manage-tokens.ts';
+import { assertLandlord } from '../../plugins/auth.ts';
+import { SCOPES, pathName, scopeOf } from '../scope.ts';
+
+const errors = { 400: ErrorInfoSchema, 401: ErrorInfoSchema, 403: ErrorInfoSchema, 404: ErrorInfoSchema };
+
+/**
+ * Permanent API tokens of an account. Core §7 generates with a GET; the value is shown once and
+ * only its hash is kept.
+ */
+export async function tokenRoutes(app: FastifyInstance, deps: Deps) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const tags = ['tokens'];
+  const security = [{ bearer: [] }];
+  const preHandler = app.authenticate;
+
+  for (const { prefix, params } of SCOPES) {
+    const Named = z.object(params).extend({ name: pathName() });
+
+    r.get(
+      `${prefix}/account/:name/permanent-token`,
+      {
+        preHandler,
+        schema: {
+          tags,
+          security,
+          summary: 'Generate a permanent token',
+          params: Named,
+          querystring: GenerateTokenQuerySchema,
+          response: { 200: GeneratedTokenSchema, ...errors },
+        },
+      },
+      async (request) =>
+        generateToken(deps, request.auth, scopeOf(request, 'Account'), request.params.name, request.query.description),
+    );
+
+    r.get(
+      `${prefix}/account/:name/tokens`,
+      {
+        preHandler,
+        schema: {
+          tags,
+          security,
+          summary: "List an account's permanent tokens",
+          params: Named,
+          response: { 200: TokenListSchema, ...errors },
+        },
+      },
+      async (request) => listTokens(deps, request.auth, scopeOf(request, 'Account'), request.params.name),
+    );
+
+    r.delete(
+      `${prefix}/account/:name/token/:tokenHash`,
+      {
+        preHandler,
+        schema: {
+          tags,
+          security,
+          summary: 'Revoke a permanent token',
+          params: Named.extend({ tokenHash: pathName() }),
+          response: { 200: StatusSchema, ...errors },
+        },
+      },
+      async (request) => {
+        const { name, tokenHash } = request.params;
+        await revokeToken(deps, request.auth, scopeOf(request, 'Account'), name, tokenHash);
+        return { status: 'Token revoked' };
+      },
+    );
+  }
+
+  r.get(
+    '/tenant/:entity/:account/permanent-token',
+    {
+      preHandler,
+      schema: {
+        tags,
+        security,
+        summary: "Generate a permanent token for an entity's account (superadmins)",
+        params: z.object({ entity: pathName(), account: pathName() }),
+        querystring: GenerateTokenQuerySchema,
+        response: { 200: GeneratedTokenSchema, ...errors },
+      },
+    },
+    async (request) => {
+      assertLandlord(request.auth);
+      const { entity, account } = request.params;
+      return generateToken(deps, request.auth, entity, account, request.query.description);
+    },
+  );
+}
