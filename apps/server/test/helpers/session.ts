@@ -1,0 +1,13 @@
+import type { TestServer } from './server.ts';
+
+/** Signs in and answers the token pair. */
+export async function signIn(s: TestServer, name: string, password: string) {
+  const res = await s.request('POST', '/api/v1/login', { body: { name, password } });
+  if (res.status !== 200) throw new Error(`sign-in of ${name} failed: ${res.status} ${res.text}`);
+  return res.body as { access_token: string; refresh_token: string; entity: string };
+}
+
+/** The claims of a JWT, unverified (for assertions only). */
+export function claimsOf(token: string) {
+  return JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString());
+}
