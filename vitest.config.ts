@@ -12,6 +12,16 @@ export default defineConfig({
           include: ['packages/*/src/**/*.test.ts', 'apps/server/src/**/*.test.ts'],
         },
       },
+      {
+        test: {
+          name: 'scale',
+          environment: 'node',
+          include: ['apps/server/test/scale/**/*.test.ts'],
+          globalSetup: ['apps/server/test/global-setup.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
       // The console's unit tests need its `@/` import alias, so they keep their own config.
       'apps/web/vitest.config.ts',
       {

@@ -4,8 +4,10 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { buildIfStale, chromiumPath, root, run } from './lib.mjs';
 
-const projects = process.argv.slice(2);
-const wantsE2e = projects.length === 0 || projects.includes('e2e');
+// The scale project needs PostgreSQL and Redis; it runs only when named (CI's scale-mode run).
+const DEFAULT_PROJECTS = ['unit', 'web-unit', 'integration', 'e2e'];
+const projects = process.argv.length > 2 ? process.argv.slice(2) : DEFAULT_PROJECTS;
+const wantsE2e = projects.includes('e2e');
 // The end-to-end tier drives the built console; build it (and the server) when stale.
 if (wantsE2e && chromiumPath()) await buildIfStale();
 

@@ -23,6 +23,36 @@ export interface TestServer {
   close(): Promise<void>;
 }
 
+/** Another instance on the same database and configuration: what a second API server would be. */
+export async function startPeer(of: TestServer): Promise<Omit<TestServer, 'config'>> {
+  const app = await build(of.config, { logger: false });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  const url = typeof address === 'object' && address ? `http://127.0.0.1:${address.port}` : '';
+  return { app, url, request: requester(url), close: () => app.close() };
+}
+
+function requester(url: string): TestServer['request'] {
+  return async (method, p, opts = {}) => {
+    const headers: Record<string, string> = { ...opts.headers };
+    if (opts.body !== undefined) headers['content-type'] ??= 'application/json';
+    if (opts.token) headers.authorization = `Bearer ${opts.token}`;
+    const res = await fetch(url + p, {
+      method,
+      headers,
+      body: opts.body === undefined ? undefined : typeof opts.body === 'string' ? opts.body : JSON.stringify(opts.body),
+    });
+    const text = await res.text();
+    let body: unknown;
+    try {
+      body = text ? JSON.parse(text) : undefined;
+    } catch {
+      body = undefined;
+    }
+    return { status: res.status, body, headers: res.headers, text };
+  };
+}
+
 /**
  * Starts the real app on a loopback port with a fresh database: a copy of the PGlite template,
  * or a new PostgreSQL database when DATABASE_URL is set. Close it after the test file.
@@ -55,6 +85,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Tes
     ADMIN_PASSWORD: ADMIN.password,
     LOG_LEVEL: 'silent',
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+    ...(process.env.REDIS_URL ? { REDIS_URL: process.env.REDIS_URL } : {}),
     ...env,
   });
   const app = await build(config, { logger: false });
@@ -65,25 +96,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Tes
     app,
     url,
     config,
-    async request(method, p, opts = {}) {
-      const headers: Record<string, string> = { ...opts.headers };
-      if (opts.body !== undefined) headers['content-type'] ??= 'application/json';
-      if (opts.token) headers.authorization = `Bearer ${opts.token}`;
-      const res = await fetch(url + p, {
-        method,
-        headers,
-        body:
-          opts.body === undefined ? undefined : typeof opts.body === 'string' ? opts.body : JSON.stringify(opts.body),
-      });
-      const text = await res.text();
-      let body: unknown;
-      try {
-        body = text ? JSON.parse(text) : undefined;
-      } catch {
-        body = undefined;
-      }
-      return { status: res.status, body, headers: res.headers, text };
-    },
+    request: requester(url),
     async close() {
       await app.close();
       await dropDatabase();
