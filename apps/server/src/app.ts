@@ -15,6 +15,7 @@ import { webPlugin } from './plugins/web.ts';
 import { accountRoutes } from './routes/account/index.ts';
 import { entityRoutes } from './routes/entity/index.ts';
 import { tokenRoutes } from './routes/token/index.ts';
+import { deviceRoutes } from './routes/device/index.ts';
 import { SessionGuard } from './domain/session/session-guard.ts';
 import { PermanentTokenGuard } from './domain/token/permanent-token-guard.ts';
 import { createLocalBus, createRedisBus } from './lib/bus.ts';
@@ -54,8 +55,9 @@ export async function build(config: Config, opts: BuildOptions = {}): Promise<Fa
   app.addHook('preClose', async () => {
     closing = true;
   });
-  app.addHook('onSend', async (_request, reply) => {
+  app.addHook('onSend', (_request, reply, payload, done) => {
     if (closing) void reply.header('connection', 'close');
+    done(null, payload);
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -93,6 +95,7 @@ export async function build(config: Config, opts: BuildOptions = {}): Promise<Fa
       await entityRoutes(api, deps);
       await accountRoutes(api, deps);
       await tokenRoutes(api, deps);
+      await deviceRoutes(api, deps);
     },
     { prefix: '/api/v1' },
   );

@@ -59,3 +59,60 @@ export function batteryBand(percent: number): BatteryBand {
 
 /** Support contact shown in the auth layout. */
 export const SUPPORT_EMAIL = 'support@fleet-console.example';
+
+/** Device states (fleet §4) and their colours (core §4); anything else is neutral grey. */
+export const DEVICE_STATES = [
+  'ALLOCATED',
+  'PROVISIONING',
+  'DFU',
+  'ERROR',
+  'DEFECT',
+  'UNAVAILABLE',
+  'BOOTING',
+  'WAITING',
+] as const;
+export type DeviceState = (typeof DEVICE_STATES)[number];
+export const STATUS_COLORS: Record<DeviceState, 'green' | 'blue' | 'red' | 'yellow'> = {
+  ALLOCATED: 'green',
+  PROVISIONING: 'blue',
+  DFU: 'blue',
+  ERROR: 'red',
+  DEFECT: 'red',
+  UNAVAILABLE: 'red',
+  BOOTING: 'yellow',
+  WAITING: 'yellow',
+};
+/** The colour of a status value: one of the table above, or grey. */
+export function statusColor(state: string | null | undefined): 'green' | 'blue' | 'red' | 'yellow' | 'gray' {
+  return (state && STATUS_COLORS[state as DeviceState]) || 'gray';
+}
+
+/** Battery filter choices: the three bands plus Charging (core §9). */
+export const BATTERY_FILTERS = ['High', 'Medium', 'Low', 'Charging'] as const;
+export type BatteryFilter = (typeof BATTERY_FILTERS)[number];
+
+/** Creation-date range filters (core §9), with their length in hours. */
+export const DATE_RANGES = {
+  '24h': { label: '24 hours', hours: 24 },
+  '3d': { label: '3 days', hours: 72 },
+  '1w': { label: '1 week', hours: 168 },
+  '30d': { label: '30 days', hours: 720 },
+  '90d': { label: '90 days', hours: 2160 },
+  '180d': { label: '180 days', hours: 4320 },
+  '365d': { label: '365 days', hours: 8760 },
+} as const;
+export type DateRange = keyof typeof DATE_RANGES;
+
+/** File size limits in bytes (fleet §5). */
+export const FILE_LIMITS = {
+  certificate: 100_000,
+  jsonInfo: 100_000,
+  dataview: 1_000_000,
+  siteOrGroupUpload: 10_000_000,
+} as const;
+
+/** The spec's over-limit message (fleet §5). */
+export const fileTooBig = (n: number) => `File is too big. Only files up to ${n} Bytes are allowed.`;
+
+/** CSV bulk upload: rows accepted in one file (the spec leaves the maximum open; docs/decisions.md). */
+export const CSV_MAX_ROWS = 5_000;

@@ -1,6 +1,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
@@ -36,7 +37,8 @@ export async function openDatabase(opts: { databaseUrl?: string; dataDir: string
 
 async function openPglite(dir: string): Promise<Database> {
   await fs.mkdir(dir, { recursive: true });
-  const client = await PGlite.create(dir);
+  // pg_trgm backs substring search on device ids and descriptions.
+  const client = await PGlite.create(dir, { extensions: { pg_trgm } });
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   await migratePglite(drizzlePglite(client, { schema }), { migrationsFolder: migrationsFolder() });
   return {

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Subtype } from '@fleet/shared/constants';
-import { index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, pgTable, smallint, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
 const timestamps = {
   created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -94,3 +94,44 @@ export const loginThrottle = pgTable('login_throttle', {
   window_started_at: timestamp('window_started_at', { withTimezone: true }).notNull(),
   blocked_until: timestamp('blocked_until', { withTimezone: true }),
 });
+
+/**
+ * Devices. The id (`name`, 12 hex digits) is the hardware's identity and its MQTT username, so it
+ * is unique across entities. `updated_at` is the device's last sign of life, not an edit time.
+ */
+export const devices = pgTable(
+  'devices',
+  {
+    name: text('name').primaryKey(),
+    entity: text('entity')
+      .notNull()
+      .references(() => entities.name, { onDelete: 'cascade', onUpdate: 'cascade' }),
+    description: text('description').notNull().default(''),
+    group: text('group'),
+    manufacturing_type: text('manufacturing_type').$type<'CC1' | 'CC2'>().notNull().default('CC1'),
+    version_id: text('version_id'),
+    mac_1: text('mac_1'),
+    mac_2: text('mac_2'),
+    x509_certificate: text('x509_certificate'),
+    fw_version: text('fw_version'),
+    state_current: text('state_current'),
+    battery: smallint('battery'),
+    is_charging: boolean('is_charging'),
+    last_dispenser: text('last_dispenser'),
+    current_provision: text('current_provision'),
+    current_download: text('current_download'),
+    mqtt_secret_hash: text('mqtt_secret_hash').notNull(),
+    created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updated_at: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('devices_entity_created_idx').on(t.entity, t.created_at.desc(), t.name),
+    index('devices_created_idx').on(t.created_at.desc(), t.name),
+    index('devices_entity_updated_idx').on(t.entity, t.updated_at, t.name),
+    index('devices_entity_state_idx').on(t.entity, t.state_current, t.created_at.desc()),
+    index('devices_entity_fw_idx').on(t.entity, t.fw_version, t.created_at.desc()),
+    index('devices_entity_battery_idx').on(t.entity, t.battery, t.created_at.desc()),
+    index('devices_name_trgm_idx').using('gin', t.name.op('gin_trgm_ops')),
+    index('devices_description_trgm_idx').using('gin', t.description.op('gin_trgm_ops')),
+  ],
+);

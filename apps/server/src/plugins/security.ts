@@ -1,32 +1,47 @@
-import helmet from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 
 /**
- * Security headers on every answer: a CSP with no inline script, nosniff, no framing, and a
- * strict referrer policy. Styles may be inline because Mantine injects its CSS variables.
+ * The security headers every answer carries, built once: a CSP with no inline script, nosniff,
+ * no framing, a strict referrer policy, and the rest of helmet's defaults. Styles may be inline
+ * because Mantine injects its CSS variables. (Built by hand rather than with @fastify/helmet,
+ * which rebuilds its middleware on every request and cost a third of a trivial route's CPU.)
  */
+export function securityHeaders(opts: { connectSources: string[]; https: boolean }): Record<string, string> {
+  const csp = [
+    "default-src 'self'",
+    "script-src 'self'",
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data: blob:",
+    "font-src 'self' data:",
+    `connect-src ${["'self'", ...opts.connectSources].join(' ')}`,
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+  ].join('; ');
+  const headers: Record<string, string> = {
+    'content-security-policy': csp,
+    'cross-origin-opener-policy': 'same-origin',
+    'cross-origin-resource-policy': 'same-origin',
+    'origin-agent-cluster': '?1',
+    'referrer-policy': 'strict-origin-when-cross-origin',
+    'x-content-type-options': 'nosniff',
+    'x-dns-prefetch-control': 'off',
+    'x-download-options': 'noopen',
+    'x-frame-options': 'DENY',
+    'x-permitted-cross-domain-policies': 'none',
+    'x-xss-protection': '0',
+  };
+  // Embedded mode serves plain HTTP on a LAN address; HSTS only makes sense behind HTTPS.
+  if (opts.https) headers['strict-transport-security'] = 'max-age=15552000; includeSubDomains';
+  return headers;
+}
+
 export const securityPlugin = fp(async (app: FastifyInstance, opts: { connectSources: string[]; https: boolean }) => {
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      useDefaults: false,
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'", ...opts.connectSources],
-        objectSrc: ["'none'"],
-        baseUri: ["'self'"],
-        formAction: ["'self'"],
-        frameAncestors: ["'none'"],
-      },
-    },
-    // Embedded mode serves plain HTTP on a LAN address; HSTS only makes sense behind HTTPS.
-    strictTransportSecurity: opts.https ? { maxAge: 15_552_000, includeSubDomains: true } : false,
-    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
-    crossOriginEmbedderPolicy: false,
-    xFrameOptions: { action: 'deny' },
+  const headers = securityHeaders(opts);
+  app.addHook('onRequest', (_request, reply, done) => {
+    reply.headers(headers);
+    done();
   });
 });

@@ -19,6 +19,8 @@ export const webPlugin = fp(async (app: FastifyInstance, opts: { root: string })
       root: opts.root,
       wildcard: false,
       index: false,
+      // The build writes .br and .gz beside each asset (scripts/compress-dist.mjs).
+      preCompressed: true,
       setHeaders(res, file) {
         const immutable = file.includes(`${path.sep}assets${path.sep}`);
         void res.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');

@@ -1,7 +1,7 @@
 import type { TestServer } from './server.ts';
 
 /** Signs in and answers the token pair. */
-export async function signIn(s: TestServer, name: string, password: string) {
+export async function signIn(s: Pick<TestServer, 'request'>, name: string, password: string) {
   const res = await s.request('POST', '/api/v1/login', { body: { name, password } });
   if (res.status !== 200) throw new Error(`sign-in of ${name} failed: ${res.status} ${res.text}`);
   return res.body as { access_token: string; refresh_token: string; entity: string };

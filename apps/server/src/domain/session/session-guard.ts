@@ -10,6 +10,8 @@ import type { Bus } from '../../lib/bus.ts';
  */
 export class SessionGuard {
   private readonly cache = new Map<string, { active: boolean; at: number }>();
+  // Concurrent requests of one session share a single database read when the entry is stale.
+  private readonly pending = new Map<string, Promise<boolean>>();
 
   constructor(
     private readonly db: Db,
@@ -25,6 +27,15 @@ export class SessionGuard {
     const now = Date.now();
     const hit = this.cache.get(familyId);
     if (hit && now - hit.at < this.ttlMs) return hit.active;
+    let read = this.pending.get(familyId);
+    if (!read) {
+      read = this.read(familyId, now).finally(() => this.pending.delete(familyId));
+      this.pending.set(familyId, read);
+    }
+    return read;
+  }
+
+  private async read(familyId: string, now: number): Promise<boolean> {
     const [row] = await this.db
       .select({ id: sessionFamilies.id })
       .from(sessionFamilies)
@@ -35,6 +46,9 @@ export class SessionGuard {
           gt(sessionFamilies.expires_at, new Date()),
         ),
       );
+    // A revocation that arrived while this read was under way wins over what the read saw.
+    const marked = this.cache.get(familyId);
+    if (marked && !marked.active && marked.at >= now) return false;
     if (this.cache.size >= this.maxEntries) this.cache.clear();
     this.cache.set(familyId, { active: row !== undefined, at: now });
     return row !== undefined;

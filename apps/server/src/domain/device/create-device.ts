@@ -1,0 +1,57 @@
+import { eq } from 'drizzle-orm';
+import { MESSAGES } from '@fleet/shared/validation';
+import type { DeviceCreateRequestSchema } from '@fleet/shared/schemas/device';
+import type { AccessClaims } from '@fleet/shared/schemas/session';
+import type { z } from 'zod';
+import type { Executor } from '../../db/client.ts';
+import { devices, entities } from '../../db/schema.ts';
+import { isUniqueViolation } from '../../lib/db-errors.ts';
+import { HttpError } from '../../lib/http-error.ts';
+import type { Scope } from '../account/account-scope.ts';
+import { newDeviceSecret } from './device-credentials.ts';
+import { assertMayChangeDevices } from './device-policy.ts';
+import { presentDevice } from './device-scope.ts';
+
+type Document = z.output<typeof DeviceCreateRequestSchema>['document'];
+
+const invalid = (field: string, message: string) =>
+  new HttpError(400, 'Invalid input', message, { [`document.${field}`]: [message] });
+
+/** Device ids are hardware identities, unique across entities; the answer does not say where it is taken. */
+export const deviceTaken = (field = 'document.name') =>
+  new HttpError(409, 'This Device ID is already registered', 'Device id taken', {
+    [field]: ['This Device ID is already registered'],
+  });
+
+/** Registers a device and answers its MQTT credentials, which are shown this once. */
+export async function createDevice(db: Executor, actor: AccessClaims, scope: Scope, doc: Document) {
+  assertMayChangeDevices(actor);
+  const entity = scope ?? doc.entity;
+  if (!entity) throw invalid('entity', MESSAGES.required);
+  if (scope === null) {
+    const [found] = await db.select({ name: entities.name }).from(entities).where(eq(entities.name, entity));
+    if (!found) throw invalid('entity', 'Unknown entity');
+  }
+  const secret = newDeviceSecret();
+  try {
+    const [row] = await db
+      .insert(devices)
+      .values({
+        name: doc.name,
+        entity,
+        description: doc.description,
+        group: doc.group ?? null,
+        manufacturing_type: doc.manufacturing_type,
+        version_id: doc.version_id ?? null,
+        mac_1: doc.mac_1 ?? null,
+        mac_2: doc.mac_2 ?? null,
+        x509_certificate: doc.X509_certificate ?? null,
+        mqtt_secret_hash: secret.hash,
+      })
+      .returning();
+    return { ...presentDevice(row!), mqtt: { username: doc.name, password: secret.password } };
+  } catch (err) {
+    if (isUniqueViolation(err)) throw deviceTaken();
+    throw err;
+  }
+}

@@ -1,0 +1,38 @@
+import { eq } from 'drizzle-orm';
+import type { DeviceUpdateSet } from '@fleet/shared/schemas/device';
+import type { AccessClaims } from '@fleet/shared/schemas/session';
+import type { Db } from '../../db/client.ts';
+import { devices } from '../../db/schema.ts';
+import { isUniqueViolation } from '../../lib/db-errors.ts';
+import type { Scope } from '../account/account-scope.ts';
+import { deviceTaken } from './create-device.ts';
+import { newDeviceSecret } from './device-credentials.ts';
+import { assertMayChangeDevices } from './device-policy.ts';
+import { findDeviceInScope, presentDevice } from './device-scope.ts';
+
+/** Applies `$set` to a device; an unchanged name is dropped. People's edits do not count as signs of life. */
+export async function updateDevice(db: Db, actor: AccessClaims, scope: Scope, name: string, input: DeviceUpdateSet) {
+  assertMayChangeDevices(actor);
+  const target = await findDeviceInScope(db, name, scope);
+  const { X509_certificate, ...set } = input;
+  if (set.name === target.name) delete set.name;
+  const values: Partial<typeof devices.$inferInsert> = { ...set };
+  if (X509_certificate !== undefined) values.x509_certificate = X509_certificate;
+  if (Object.keys(values).length === 0) return presentDevice(target);
+  try {
+    const [row] = await db.update(devices).set(values).where(eq(devices.name, target.name)).returning();
+    return presentDevice(row!);
+  } catch (err) {
+    if (isUniqueViolation(err)) throw deviceTaken('name');
+    throw err;
+  }
+}
+
+/** Replaces a device's MQTT secret; the old one stops working. Answers the new credentials once. */
+export async function regenerateCredentials(db: Db, actor: AccessClaims, scope: Scope, name: string) {
+  assertMayChangeDevices(actor);
+  const target = await findDeviceInScope(db, name, scope);
+  const secret = newDeviceSecret();
+  await db.update(devices).set({ mqtt_secret_hash: secret.hash }).where(eq(devices.name, target.name));
+  return { username: target.name, password: secret.password };
+}

@@ -1,0 +1,190 @@
+import { Readable } from 'node:stream';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  DeviceCreateRequestSchema,
+  DeviceFacetsSchema,
+  DeviceListQuerySchema,
+  DeviceSchema,
+  DeviceUpdateRequestSchema,
+  DeviceWithCredentialsSchema,
+  MqttCredentialsSchema,
+} from '@fleet/shared/schemas/device';
+import { ErrorInfoSchema } from '@fleet/shared/schemas/error';
+import { StatusSchema, listOf, statusWith } from '@fleet/shared/schemas/list';
+import type { Deps } from '../../domain/deps.ts';
+import { createDevice } from '../../domain/device/create-device.ts';
+import { deleteAllDevices, deleteDevice } from '../../domain/device/delete-device.ts';
+import { findDeviceInScope, presentDevice } from '../../domain/device/device-scope.ts';
+import { deviceFacets, listDevices, streamDevices } from '../../domain/device/list-devices.ts';
+import { regenerateCredentials, updateDevice } from '../../domain/device/update-device.ts';
+import { SCOPES, pathName, scopeOf } from '../scope.ts';
+
+const errors = {
+  400: ErrorInfoSchema,
+  401: ErrorInfoSchema,
+  403: ErrorInfoSchema,
+  404: ErrorInfoSchema,
+  409: ErrorInfoSchema,
+};
+
+/** The device registry, on the landlord's plain path (every entity) and the entity-scoped path. */
+export async function deviceRoutes(app: FastifyInstance, deps: Deps) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const tags = ['devices'];
+  const security = [{ bearer: [] }];
+  const preHandler = app.authenticate;
+
+  for (const { prefix, params } of SCOPES) {
+    const Scoped = z.object(params);
+    const Named = Scoped.extend({ name: pathName() });
+    const where = prefix ? 'of the entity' : 'of every entity (superadmins)';
+
+    r.get(
+      `${prefix}/device`,
+      {
+        preHandler,
+        schema: {
+          tags,
+          security,
+          summary: `List devices ${where}: filtered, sorted and paged by the database; limit 0 streams all`,
+          params: Scoped,
+          querystring: DeviceListQuerySchema,
+          response: { 200: listOf(DeviceSchema), ...errors },
+        },
+      },
+      async (request, reply) => {
+        const scope = scopeOf(request, 'Entity');
+        if (request.query.limit > 0) return listDevices(deps.db, scope, request.query);
+        // Streamed as it is read (streams skip the schema serializer; rows are presented one by one).
+        const body = Readable.from(streamDevices(deps.db, scope, request.query));
+        return reply.type('application/json; charset=utf-8').send(body as never);
+      },
+    );
+
+    r.get(
+      `${prefix}/device/facets`,
+      {
+        preHandler,
+        schema: {
+          tags,
+          security,
+          summary: `Filter values ${where}`,
+          params: Scoped,
+          response: { 200: DeviceFacetsSchema, ...errors },
+        },
+      },
+      async (request) => deviceFacets(deps.db, scopeOf(request, 'Entity')),
+    );
+
+    r.post(
+      `${prefix}/device`,
+      {
+        preHandler,
+        schema: {
+          tags,
+          security,
+          summary: `Register a device ${where}; answers its MQTT credentials once`,
+          params: Scoped,
+          body: DeviceCreateRequestSchema,
+          response: { 201: statusWith(DeviceWithCredentialsSchema), ...errors },
+        },
+      },
+      async (request, reply) => {
+        const data = await createDevice(deps.db, request.auth, scopeOf(request, 'Entity'), request.body.document);
+        return reply.code(201).send({ status: 'Device created', data });
+      },
+    );
+
+    r.delete(
+      `${prefix}/device/all`,
+      {
+        preHandler,
+        schema: {
+          tags,
+          security,
+          summary: `Delete every device ${where}`,
+          params: Scoped,
+          response: { 200: StatusSchema.extend({ deleted: z.number() }), ...errors },
+        },
+      },
+      async (request) => {
+        const deleted = await deleteAllDevices(deps.db, request.auth, scopeOf(request, 'Entity'));
+        return { status: 'All devices deleted', deleted };
+      },
+    );
+
+    r.get(
+      `${prefix}/device/:name`,
+      {
+        preHandler,
+        schema: {
+          tags,
+          security,
+          summary: `A device ${where}`,
+          params: Named,
+          response: { 200: z.object({ data: DeviceSchema }), ...errors },
+        },
+      },
+      async (request) => ({
+        data: presentDevice(await findDeviceInScope(deps.db, request.params.name, scopeOf(request, 'Device'))),
+      }),
+    );
+
+    r.put(
+      `${prefix}/device/:name`,
+      {
+        preHandler,
+        schema: {
+          tags,
+          security,
+          summary: `Change a device ${where}`,
+          params: Named,
+          body: DeviceUpdateRequestSchema,
+          response: { 200: statusWith(DeviceSchema), ...errors },
+        },
+      },
+      async (request) => {
+        const scope = scopeOf(request, 'Device');
+        const data = await updateDevice(deps.db, request.auth, scope, request.params.name, request.body.operator.$set);
+        return { status: 'Device saved', data };
+      },
+    );
+
+    r.delete(
+      `${prefix}/device/:name`,
+      {
+        preHandler,
+        schema: {
+          tags,
+          security,
+          summary: `Delete a device ${where}`,
+          params: Named,
+          response: { 200: StatusSchema, ...errors },
+        },
+      },
+      async (request) => {
+        await deleteDevice(deps.db, request.auth, scopeOf(request, 'Device'), request.params.name);
+        return { status: 'Device deleted' };
+      },
+    );
+
+    r.post(
+      `${prefix}/device/:name/credentials`,
+      {
+        preHandler,
+        schema: {
+          tags,
+          security,
+          summary: 'Replace the MQTT secret; answers the new credentials once',
+          params: Named,
+          response: { 200: z.object({ data: MqttCredentialsSchema }), ...errors },
+        },
+      },
+      async (request) => ({
+        data: await regenerateCredentials(deps.db, request.auth, scopeOf(request, 'Device'), request.params.name),
+      }),
+    );
+  }
+}
