@@ -1,0 +1,48 @@
+// Child process for bench/device-list.mjs (run with `node --import tsx`): the real app on
+// 127.0.0.1:PORT with entity `bench`, its admin, and N devices filled with one SQL statement.
+// Prints one JSON line {ready, fillMs} once listening. DATABASE_URL selects PostgreSQL.
+import { sql } from 'drizzle-orm';
+
+const { build } = await import('../apps/server/src/app.ts');
+const { loadConfig } = await import('../apps/server/src/config.ts');
+const { hashPassword } = await import('../apps/server/src/lib/password.ts');
+const { accounts, entities } = await import('../apps/server/src/db/schema.ts');
+
+const n = Number(process.env.DEVICES ?? 100_000);
+const config = loadConfig({
+  DATA_DIR: process.env.DATA_DIR,
+  ADMIN_PASSWORD: 'bench-password-1',
+  LOG_LEVEL: 'silent',
+  ...(process.env.DATABASE_URL ? { DATABASE_URL: process.env.DATABASE_URL } : {}),
+});
+const app = await build(config, { logger: false });
+await app.db.insert(entities).values([{ name: 'bench' }, { name: 'other' }]).onConflictDoNothing();
+await app.db
+  .insert(accounts)
+  .values({ name: 'bench_admin', email: 'b@x.test', password_hash: await hashPassword('bench-password-1'), subtype: 'admin', entity: 'bench', access: ['all'] })
+  .onConflictDoNothing();
+
+// A realistic spread: 8 states and none, batteries 0–100 and unknown, a tenth charging, 12
+// firmware versions, creation over two years, 5 % of rows in another entity.
+const started = performance.now();
+await app.db.execute(sql`
+  insert into devices (name, entity, description, state_current, battery, is_charging, fw_version,
+                       mqtt_secret_hash, created_at, updated_at)
+  select lpad(to_hex(i), 12, '0'),
+         case when i % 20 = 0 then 'other' else 'bench' end,
+         'unit ' || i || case when i % 97 = 0 then ' lobby' else '' end,
+         (array['ALLOCATED','PROVISIONING','DFU','ERROR','DEFECT','UNAVAILABLE','BOOTING','WAITING',null])[1 + i % 9],
+         case when i % 13 = 0 then null else (i * 37) % 101 end,
+         i % 10 = 0,
+         '1.' || (i % 4) || '.' || (i % 3),
+         'x',
+         now() - make_interval(mins => (i * 7) % (2 * 365 * 24 * 60)),
+         now() - make_interval(secs => i % 7200)
+  from generate_series(1, ${n}) as i
+  on conflict do nothing`);
+await app.db.execute(sql`analyze devices`);
+const fillMs = performance.now() - started;
+
+await app.listen({ port: Number(process.env.PORT), host: '127.0.0.1' });
+console.log(JSON.stringify({ ready: true, fillMs }));
+process.on('SIGTERM', () => void app.close().then(() => process.exit(0)));
