@@ -40,16 +40,18 @@ export function deviceFilter(
   return and(...where);
 }
 
+// Columns that are never null sort without a NULLS clause, so the plain indexes serve the order.
+const NOT_NULL = new Set(['name', 'created_at', 'updated_at']);
+
 /** ORDER BY the chosen column with the id as tie-breaker; `reverse` flips both, nulls included. */
 function ordering(q: Pick<DeviceListQuery, 'sort' | 'order'>, reverse = false): SQL[] {
   const column = SORT_COLUMNS[q.sort];
   const descending = (q.order === 'desc') !== reverse;
+  const tieBreak = descending ? desc(devices.name) : asc(devices.name);
+  if (NOT_NULL.has(q.sort)) return [descending ? desc(column) : asc(column), tieBreak];
   // Nulls always sort last in the answer, so a reversed query puts them first.
   const nulls = sql.raw(reverse ? 'nulls first' : 'nulls last');
-  return [
-    descending ? sql`${column} desc ${nulls}` : sql`${column} asc ${nulls}`,
-    descending ? desc(devices.name) : asc(devices.name),
-  ];
+  return [descending ? sql`${column} desc ${nulls}` : sql`${column} asc ${nulls}`, tieBreak];
 }
 
 /**
