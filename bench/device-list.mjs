@@ -25,7 +25,9 @@ const QUERIES = [
 async function measure(label, env) {
   const dataDir = tmpDir();
   const port = await freePort();
-  const child = spawnNode(['--import', 'tsx', 'bench/device-server.ts'], { env: { ...env, PORT: String(port), DATA_DIR: dataDir, DEVICES: String(N) } });
+  const child = spawnNode(['--import', 'tsx', 'bench/device-server.ts'], {
+    env: { ...env, PORT: String(port), DATA_DIR: dataDir, DEVICES: String(N) },
+  });
   const info = await new Promise((resolve, reject) => {
     child.stdout.on('data', () => {
       const line = child.stdoutText.split('\n').find((l) => l.startsWith('{'));
@@ -49,18 +51,27 @@ async function measure(label, env) {
     results.push({ name, p50: percentile(times, 50), p99: percentile(times, 99) });
   }
   const first = results[0];
-  printTable(`${label}: ${N.toLocaleString('en-US')} devices (filled in ${fmt(info.fillMs / 1000, 's')}), ${RUNS} requests each, over HTTP`, [
-    ...results.flatMap((r) => [
-      { figure: `${r.name} p50`, value: fmt(r.p50, 'ms'), baseline: fmt(first.p50, 'ms'), ratio: ratio(r.p50, first.p50), goal: '' },
-      {
-        figure: `${r.name} p99`,
-        value: fmt(r.p99, 'ms'),
-        baseline: fmt(first.p99, 'ms'),
-        ratio: ratio(r.p99, first.p99),
-        goal: r.name.startsWith('deep') ? '≤ 1.2× first' : r.name.startsWith('filter') ? '≤ 50 ms' : '',
-      },
-    ]),
-  ]);
+  printTable(
+    `${label}: ${N.toLocaleString('en-US')} devices (filled in ${fmt(info.fillMs / 1000, 's')}), ${RUNS} requests each, over HTTP`,
+    [
+      ...results.flatMap((r) => [
+        {
+          figure: `${r.name} p50`,
+          value: fmt(r.p50, 'ms'),
+          baseline: fmt(first.p50, 'ms'),
+          ratio: ratio(r.p50, first.p50),
+          goal: '',
+        },
+        {
+          figure: `${r.name} p99`,
+          value: fmt(r.p99, 'ms'),
+          baseline: fmt(first.p99, 'ms'),
+          ratio: ratio(r.p99, first.p99),
+          goal: r.name.startsWith('deep') ? '≤ 1.2× first' : r.name.startsWith('filter') ? '≤ 50 ms' : '',
+        },
+      ]),
+    ],
+  );
   child.kill('SIGTERM');
 }
 

@@ -16,10 +16,20 @@ const config = loadConfig({
   ...(process.env.DATABASE_URL ? { DATABASE_URL: process.env.DATABASE_URL } : {}),
 });
 const app = await build(config, { logger: false });
-await app.db.insert(entities).values([{ name: 'bench' }, { name: 'other' }]).onConflictDoNothing();
+await app.db
+  .insert(entities)
+  .values([{ name: 'bench' }, { name: 'other' }])
+  .onConflictDoNothing();
 await app.db
   .insert(accounts)
-  .values({ name: 'bench_admin', email: 'b@x.test', password_hash: await hashPassword('bench-password-1'), subtype: 'admin', entity: 'bench', access: ['all'] })
+  .values({
+    name: 'bench_admin',
+    email: 'b@x.test',
+    password_hash: await hashPassword('bench-password-1'),
+    subtype: 'admin',
+    entity: 'bench',
+    access: ['all'],
+  })
   .onConflictDoNothing();
 
 // A realistic spread: 8 states and none, batteries 0–100 and unknown, a tenth charging, 12
