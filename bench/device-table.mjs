@@ -1,4 +1,4 @@
-/* global document, localStorage */
+/* global document */
 // Navigation to a full device table in Chromium: a signed-in admin opens /device and we time
 // until 20 rows are on screen, with 100,000 devices behind the list. Baseline (same run): the
 // same navigation on a fleet of 20 devices, so the ratio is what the fleet's size costs.
