@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { MantineProvider } from '@mantine/core';
 import { NoticeHost } from './notice-host.tsx';
-import { colorSchemeManager, readStoredColorScheme, theme } from './theme.ts';
+import { colorSchemeManager, cssVariablesResolver, readStoredColorScheme, theme } from './theme.ts';
 
 /**
  * Theme and notices for the whole app. The query cache is provided by the signed-in shell
@@ -9,7 +9,12 @@ import { colorSchemeManager, readStoredColorScheme, theme } from './theme.ts';
  */
 export function Providers({ children }: { children: ReactNode }) {
   return (
-    <MantineProvider theme={theme} colorSchemeManager={colorSchemeManager} defaultColorScheme={readStoredColorScheme()}>
+    <MantineProvider
+      theme={theme}
+      colorSchemeManager={colorSchemeManager}
+      cssVariablesResolver={cssVariablesResolver}
+      defaultColorScheme={readStoredColorScheme()}
+    >
       <NoticeHost />
       {children}
     </MantineProvider>

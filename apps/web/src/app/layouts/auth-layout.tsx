@@ -16,7 +16,7 @@ export function AuthLayout() {
           <Outlet />
           <Text size="sm" c="dimmed" ta="center">
             Trouble signing in?{' '}
-            <Anchor href={`mailto:${SUPPORT_EMAIL}`} size="sm">
+            <Anchor href={`mailto:${SUPPORT_EMAIL}`} size="sm" underline="always">
               Contact support
             </Anchor>
           </Text>

@@ -1,0 +1,120 @@
+import { ActionIcon, Anchor, Checkbox, Group, Menu, Table, Text, Tooltip } from '@mantine/core';
+import { IconDotsVertical, IconEye, IconPencil, IconTrash } from '@tabler/icons-react';
+import { memo } from 'react';
+import { Link } from 'react-router';
+import type { Device } from '@fleet/shared/schemas/device';
+import { formatDate, formatDateTime, formatRelative } from '@/lib/format/time.ts';
+import { isUnresponsive } from '../utils/device-health.ts';
+import { BatteryLevel } from './battery-level.tsx';
+import classes from './device-tones.module.css';
+import { StatusBadge } from './status-badge.tsx';
+
+export interface DeviceRowProps {
+  device: Device;
+  landlord: boolean;
+  now: number;
+  href: string;
+  selectable: boolean;
+  selected: boolean;
+  onSelect(name: string, selected: boolean): void;
+  /** May change the registry: the menu offers Edit and Delete, otherwise View. */
+  writable: boolean;
+  onDelete(device: Device): void;
+  deleting: boolean;
+}
+
+/**
+ * One device of the list (core §2). An unresponsive device (no sign of life for 20 minutes) is
+ * tinted and labelled; its commands, when they arrive, are disabled by the same test.
+ */
+export const DeviceRow = memo(function DeviceRow(props: DeviceRowProps) {
+  const { device, landlord, now, href, selectable, selected, onSelect, writable, onDelete, deleting } = props;
+  const unresponsive = isUnresponsive(device.updated_at, now);
+  return (
+    <Table.Tr
+      className={unresponsive ? classes.unresponsive : undefined}
+      data-unresponsive={unresponsive || undefined}
+      bg={selected ? 'var(--mantine-primary-color-light)' : undefined}
+    >
+      {selectable && (
+        <Table.Td>
+          <Checkbox
+            aria-label={`Select device ${device.name}`}
+            checked={selected}
+            onChange={(event) => onSelect(device.name, event.currentTarget.checked)}
+          />
+        </Table.Td>
+      )}
+      <Table.Td>
+        <Group gap={8} wrap="nowrap">
+          <Anchor component={Link} to={href} fw={600} size="sm" ff="monospace">
+            {device.name}
+          </Anchor>
+          {unresponsive && (
+            <Tooltip label={`No sign of life since ${formatDateTime(device.updated_at)}`} withArrow>
+              <span className={`${classes.tone} ${classes.pill}`} data-tone="red" tabIndex={0}>
+                Unresponsive
+              </span>
+            </Tooltip>
+          )}
+        </Group>
+        {device.description && (
+          <Text size="xs" c="dimmed" lineClamp={1} maw={260}>
+            {device.description}
+          </Text>
+        )}
+      </Table.Td>
+      <Table.Td>{device.group ?? <Dash />}</Table.Td>
+      {landlord && <Table.Td>{device.entity}</Table.Td>}
+      <Table.Td>{device.fw_version ?? <Dash />}</Table.Td>
+      <Table.Td>
+        <StatusBadge state={device.state.current} />
+      </Table.Td>
+      <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDate(device.created_at)}</Table.Td>
+      <Table.Td style={{ whiteSpace: 'nowrap' }}>
+        <Text span size="sm" title={formatDateTime(device.updated_at)}>
+          {formatRelative(device.updated_at, now)}
+        </Text>
+      </Table.Td>
+      <Table.Td>
+        <BatteryLevel percent={device.battery} charging={device.is_charging} />
+      </Table.Td>
+      <Table.Td>
+        <Menu position="bottom-end" withArrow shadow="md">
+          <Menu.Target>
+            <ActionIcon
+              variant="subtle"
+              color="gray"
+              aria-label={`Actions for device ${device.name}`}
+              loading={deleting}
+            >
+              <IconDotsVertical size={18} stroke={1.6} aria-hidden />
+            </ActionIcon>
+          </Menu.Target>
+          <Menu.Dropdown>
+            <Menu.Item
+              component={Link}
+              to={href}
+              leftSection={writable ? <IconPencil size={16} aria-hidden /> : <IconEye size={16} aria-hidden />}
+            >
+              {writable ? 'Edit' : 'View'}
+            </Menu.Item>
+            {writable && (
+              <Menu.Item color="red" leftSection={<IconTrash size={16} aria-hidden />} onClick={() => onDelete(device)}>
+                Delete
+              </Menu.Item>
+            )}
+          </Menu.Dropdown>
+        </Menu>
+      </Table.Td>
+    </Table.Tr>
+  );
+});
+
+function Dash() {
+  return (
+    <Text span c="dimmed" size="sm">
+      —
+    </Text>
+  );
+}

@@ -1,0 +1,66 @@
+import { Stack } from '@mantine/core';
+import { useNavigate, useParams } from 'react-router';
+import { ListError } from '@/components/ui/table-states.tsx';
+import { PageHeader } from '@/components/ui/page-header.tsx';
+import { PageLoader } from '@/components/ui/page-loader.tsx';
+import { useAccount } from '@/features/accounts/api/get-account.ts';
+import { AccountEditForm } from '@/features/accounts/components/account-edit-form.tsx';
+import { ENTITY_TYPES, LANDLORD_EDIT_TYPES, withCurrentType } from '@/features/accounts/components/subtypes.ts';
+import { PermanentTokenSection } from '@/features/tokens/components/permanent-token-section.tsx';
+import { isNotFound, useBackWhenMissing } from '@/lib/navigation/use-back-when-missing.ts';
+import { useGoBack } from '@/lib/navigation/use-go-back.ts';
+import { useSession } from '@/lib/session/use-session.ts';
+import { useDocumentTitle } from '@/lib/use-document-title.ts';
+
+/**
+ * Account edit for both roles (core §2): the form, then the permanent tokens. The landlord's
+ * version (/saccounts/{name}) also shows the entity and may turn an account into an admin.
+ */
+export function AccountEditView({ landlord }: { landlord: boolean }) {
+  useDocumentTitle('Edit account');
+  const { name = '' } = useParams();
+  const current = useSession();
+  const list = landlord ? '/saccounts' : '/account';
+  const account = useAccount(landlord, name);
+  const goBack = useGoBack(list);
+  const navigate = useNavigate();
+  useBackWhenMissing(name === '' || isNotFound(account.error), list);
+
+  if (account.isPending || isNotFound(account.error)) return <PageLoader />;
+  if (account.isError)
+    return (
+      <>
+        <PageHeader title="Edit account" />
+        <ListError title="The account could not be loaded." onRetry={() => void account.refetch()} />
+      </>
+    );
+
+  const { data } = account;
+  const ownAccount = data.name === current.username;
+  // A superadmin stays one (no entity to fall back on), and nobody changes their own type.
+  const typeOptions =
+    data.subtype === 'sadmin' || ownAccount
+      ? null
+      : withCurrentType(landlord ? LANDLORD_EDIT_TYPES : ENTITY_TYPES, data.subtype);
+  return (
+    <>
+      <PageHeader title="Edit account" description={data.name} />
+      <Stack gap="lg">
+        <AccountEditForm
+          key={data.name}
+          account={data}
+          landlord={landlord}
+          typeOptions={typeOptions}
+          showEntity={landlord}
+          ownAccount={ownAccount}
+          onSaved={() => void navigate(list)}
+          onCancel={goBack}
+        />
+        <PermanentTokenSection
+          owner={{ name: data.name, entity: data.entity }}
+          viewer={landlord ? { landlord: true } : { landlord: false, entity: current.entity ?? '' }}
+        />
+      </Stack>
+    </>
+  );
+}

@@ -1,0 +1,48 @@
+import { useNavigate } from 'react-router';
+import { PageHeader } from '@/components/ui/page-header.tsx';
+import { BulkUploadForm } from '@/features/devices/components/bulk-upload-form.tsx';
+import type { EntityChoice } from '@/features/devices/components/device-form-fields.tsx';
+import { useBulkUpload } from '@/features/devices/hooks/use-bulk-upload.ts';
+import { canChangeDevices } from '@/features/devices/utils/device-permissions.ts';
+import { useEntities } from '@/features/entities/api/get-entities.ts';
+import { isLandlord } from '@/lib/session/jwt.ts';
+import { useGoBack } from '@/lib/navigation/use-go-back.ts';
+import { useSession } from '@/lib/session/use-session.ts';
+import { useDocumentTitle } from '@/lib/use-document-title.ts';
+import { ReadOnlyNotice } from './device-create-view.tsx';
+
+/**
+ * /devices/new-multiple: devices from a CSV file (fleet §2). It serves both roles: the
+ * landlord (who has no /sdevices counterpart) also chooses the entity.
+ */
+export function DeviceBulkPage() {
+  useDocumentTitle('Add multiple devices');
+  const { claims } = useSession();
+  const landlord = isLandlord(claims);
+  const list = landlord ? '/sdevices' : '/device';
+  if (!canChangeDevices(claims?.subtype)) return <ReadOnlyNotice title="Add multiple devices" list={list} />;
+  return landlord ? <LandlordBulkUpload list={list} /> : <BulkUpload landlord={false} list={list} />;
+}
+
+function LandlordBulkUpload({ list }: { list: string }) {
+  const entities = useEntities();
+  return <BulkUpload landlord list={list} entities={{ choices: entities.data, loading: entities.isPending }} />;
+}
+
+interface BulkUploadProps {
+  landlord: boolean;
+  list: string;
+  entities?: { choices: readonly EntityChoice[] | undefined; loading: boolean };
+}
+
+function BulkUpload({ landlord, list, entities }: BulkUploadProps) {
+  const navigate = useNavigate();
+  const goBack = useGoBack(list);
+  const upload = useBulkUpload({ landlord, onAllAdded: () => void navigate(list, { replace: true }) });
+  return (
+    <>
+      <PageHeader title="Add multiple devices" description="Register many devices at once from a CSV file." />
+      <BulkUploadForm upload={upload} entities={entities} onCancel={goBack} />
+    </>
+  );
+}

@@ -1,0 +1,63 @@
+import { Grid, Stack } from '@mantine/core';
+import { useNavigate, useParams } from 'react-router';
+import { ListError } from '@/components/ui/table-states.tsx';
+import { PageHeader } from '@/components/ui/page-header.tsx';
+import { PageLoader } from '@/components/ui/page-loader.tsx';
+import { useDevice } from '@/features/devices/api/get-device.ts';
+import { DeviceEditForm } from '@/features/devices/components/device-edit-form.tsx';
+import { DeviceInfo } from '@/features/devices/components/device-info.tsx';
+import { RegenerateCredentials } from '@/features/devices/components/regenerate-credentials.tsx';
+import { canChangeDevices } from '@/features/devices/utils/device-permissions.ts';
+import { isNotFound, useBackWhenMissing } from '@/lib/navigation/use-back-when-missing.ts';
+import { useGoBack } from '@/lib/navigation/use-go-back.ts';
+import { useSession } from '@/lib/session/use-session.ts';
+import { useDocumentTitle } from '@/lib/use-document-title.ts';
+
+/**
+ * Device edit for both roles (fleet §2): the editable fields, the device's reported status and
+ * its MQTT credentials. An unknown name goes back (core §8).
+ */
+export function DeviceEditView({ landlord }: { landlord: boolean }) {
+  const writable = canChangeDevices(useSession().claims?.subtype);
+  useDocumentTitle(writable ? 'Edit device' : 'Device');
+  const { name = '' } = useParams();
+  const list = landlord ? '/sdevices' : '/device';
+  const device = useDevice(landlord, name);
+  const goBack = useGoBack(list);
+  const navigate = useNavigate();
+  useBackWhenMissing(name === '' || isNotFound(device.error), list);
+
+  if (device.isPending || isNotFound(device.error)) return <PageLoader />;
+  if (device.isError)
+    return (
+      <>
+        <PageHeader title="Edit device" />
+        <ListError title="The device could not be loaded." onRetry={() => void device.refetch()} />
+      </>
+    );
+
+  const { data } = device;
+  return (
+    <>
+      <PageHeader title={writable ? 'Edit device' : 'Device'} description={data.name} />
+      <Grid gap="lg" align="flex-start">
+        <Grid.Col span={{ base: 12, lg: 7 }}>
+          <DeviceEditForm
+            key={data.name}
+            device={data}
+            landlord={landlord}
+            readOnly={!writable}
+            onSaved={() => void navigate(list)}
+            onCancel={goBack}
+          />
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, lg: 5 }}>
+          <Stack gap="lg">
+            <DeviceInfo device={data} />
+            {writable && <RegenerateCredentials landlord={landlord} name={data.name} />}
+          </Stack>
+        </Grid.Col>
+      </Grid>
+    </>
+  );
+}

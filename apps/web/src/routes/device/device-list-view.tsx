@@ -1,0 +1,216 @@
+import { useEffect } from 'react';
+import { Badge, Button, Group, Loader, Text } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { IconAdjustmentsHorizontal, IconFileUpload, IconPlus } from '@tabler/icons-react';
+import { Link } from 'react-router';
+import type { Device } from '@fleet/shared/schemas/device';
+import { useConfirmDelete } from '@/components/ui/confirm-delete.tsx';
+import { PageHeader } from '@/components/ui/page-header.tsx';
+import { ListEmpty } from '@/components/ui/table-states.tsx';
+import { useDeleteAllDevices, useDeleteDevice, useDeleteSelected } from '@/features/devices/api/delete-devices.ts';
+import { useDeviceFacets } from '@/features/devices/api/get-device-facets.ts';
+import { useDevices } from '@/features/devices/api/get-devices.ts';
+import { DeviceFilterDrawer } from '@/features/devices/components/device-filters.tsx';
+import { DevicePagination } from '@/features/devices/components/device-pagination.tsx';
+import { DeviceSearch } from '@/features/devices/components/device-search.tsx';
+import { DeviceTable } from '@/features/devices/components/device-table.tsx';
+import { MultiDeviceMenu } from '@/features/devices/components/multi-device-menu.tsx';
+import { firstOrder } from '@/features/devices/components/sort-header.tsx';
+import { useDeviceListState } from '@/features/devices/hooks/use-device-list-state.ts';
+import { useNow } from '@/features/devices/hooks/use-now.ts';
+import { useSelection } from '@/features/devices/hooks/use-selection.ts';
+import { canChangeDevices } from '@/features/devices/utils/device-permissions.ts';
+import {
+  NO_FILTERS,
+  countFilters,
+  hasFilters,
+  lastPage,
+  withFilters,
+  type DeviceFilters,
+  type DeviceSort,
+} from '@/features/devices/utils/list-query.ts';
+import { notifyWarning } from '@/lib/notify.ts';
+import { useSession } from '@/lib/session/use-session.ts';
+import { useDocumentTitle } from '@/lib/use-document-title.ts';
+
+/**
+ * The device list for both roles (core §2): the entity's devices at /device, every entity's at
+ * /sdevices (with the Entity column and filter). Page, sort and filters live in the URL.
+ */
+export function DeviceListView({ landlord }: { landlord: boolean }) {
+  useDocumentTitle('Devices');
+  const { claims } = useSession();
+  const writable = canChangeDevices(claims?.subtype);
+  const base = landlord ? '/sdevices' : '/device';
+  const [state, setState] = useDeviceListState();
+  const devices = useDevices(landlord, state);
+  const [filtersOpen, filtersDrawer] = useDisclosure(false);
+  const facets = useDeviceFacets(landlord, filtersOpen);
+  const now = useNow();
+  const { selected, toggle, setMany, clear } = useSelection();
+  const confirmDelete = useConfirmDelete();
+  const remove = useDeleteDevice(landlord);
+  const removeSelected = useDeleteSelected(landlord);
+  const removeAll = useDeleteAllDevices(landlord);
+
+  // Deletions or a refresh can leave the page past the end: show the last page instead.
+  const total = devices.data?.total;
+  const settled = total !== undefined && !devices.isPlaceholderData;
+  useEffect(() => {
+    if (settled && state.page > lastPage(total, state.size)) setState({ ...state, page: lastPage(total, state.size) });
+  }, [settled, total, state, setState]);
+
+  const setFilters = (patch: Partial<DeviceFilters>) => {
+    setState(withFilters(state, patch));
+    clear();
+  };
+  const sortBy = (column: DeviceSort) =>
+    setState({
+      ...state,
+      page: 1,
+      sort: column,
+      order: column === state.sort ? (state.order === 'asc' ? 'desc' : 'asc') : firstOrder(column),
+    });
+
+  const onDelete = async (device: Device) => {
+    if (await confirmDelete()) remove.mutate(device.name, { onSuccess: () => toggle(device.name, false) });
+  };
+  const onDeleteSelected = async () => {
+    if (selected.size === 0) return notifyWarning('No devices selected');
+    if (await confirmDelete())
+      removeSelected.mutate([...selected], { onSuccess: ({ deleted }) => setMany(deleted, false) });
+  };
+  const onDeleteAll = async () => {
+    if (await confirmDelete()) removeAll.mutate(state.entity, { onSuccess: clear });
+  };
+
+  const filtered = hasFilters(state);
+  const addButtons = writable && (
+    <>
+      <Button component={Link} to={`${base}/new`} leftSection={<IconPlus size={16} aria-hidden />}>
+        Add Device
+      </Button>
+      <Button
+        component={Link}
+        to="/devices/new-multiple"
+        variant="default"
+        leftSection={<IconFileUpload size={16} aria-hidden />}
+      >
+        Add Multiple Devices
+      </Button>
+    </>
+  );
+  const empty = filtered ? (
+    <ListEmpty
+      title="No devices match these filters"
+      description="Try other filters or another search, or clear them to see every device."
+      action={<Button onClick={() => setFilters(NO_FILTERS)}>Clear filters</Button>}
+    />
+  ) : (
+    <ListEmpty
+      title="No devices yet"
+      description={
+        writable
+          ? 'Add one device by its ID, or many at once from a CSV file.'
+          : 'Devices appear here once an administrator registers them.'
+      }
+      action={addButtons && <Group gap="sm">{addButtons}</Group>}
+    />
+  );
+  const filterCount = countFilters({ ...state, search: '' });
+
+  return (
+    <>
+      <PageHeader
+        title="Devices"
+        description={landlord ? 'Devices of every entity.' : 'The devices registered to this entity.'}
+        actions={addButtons}
+      />
+      <Group justify="space-between" mb="md" gap="sm">
+        <Group gap="sm">
+          <DeviceSearch value={state.search} onSearch={(search) => setFilters({ search })} />
+          <Button
+            variant={filterCount > 0 ? 'light' : 'default'}
+            leftSection={<IconAdjustmentsHorizontal size={16} aria-hidden />}
+            rightSection={
+              filterCount > 0 && (
+                <Badge size="sm" circle aria-label={`${filterCount} active`}>
+                  {filterCount}
+                </Badge>
+              )
+            }
+            onClick={filtersDrawer.open}
+            aria-expanded={filtersOpen}
+          >
+            Filters
+          </Button>
+          {filtered && (
+            <Button variant="subtle" onClick={() => setFilters(NO_FILTERS)}>
+              Clear filters
+            </Button>
+          )}
+          {devices.isFetching && !devices.isPending && <Loader size="xs" aria-label="Refreshing the list" />}
+        </Group>
+        {writable && (
+          <Group gap="sm">
+            {selected.size > 0 && (
+              <Text size="sm">
+                {selected.size} selected ·{' '}
+                <Button variant="subtle" size="compact-sm" onClick={clear}>
+                  Clear selection
+                </Button>
+              </Text>
+            )}
+            <MultiDeviceMenu
+              selectedCount={selected.size}
+              onDeleteSelected={() => void onDeleteSelected()}
+              onDeleteAll={() => void onDeleteAll()}
+              allScope={landlord && state.entity ? `of ${state.entity}` : ''}
+              busy={removeSelected.isPending || removeAll.isPending}
+            />
+          </Group>
+        )}
+      </Group>
+      <DeviceTable
+        landlord={landlord}
+        devices={devices.data?.data}
+        loading={devices.isPending}
+        refreshing={devices.isPlaceholderData}
+        failed={devices.isError}
+        onRetry={() => void devices.refetch()}
+        empty={empty}
+        now={now}
+        sort={state.sort}
+        order={state.order}
+        onSort={sortBy}
+        hrefOf={(device) => `${base}/${encodeURIComponent(device.name)}`}
+        selectable={writable}
+        selected={selected}
+        onSelect={toggle}
+        onSelectPage={(on) => setMany(devices.data?.data.map((d) => d.name) ?? [], on)}
+        writable={writable}
+        onDelete={(device) => void onDelete(device)}
+        deleting={remove.isPending ? (remove.variables ?? null) : null}
+      />
+      {devices.data && devices.data.total > 0 && (
+        <DevicePagination
+          page={state.page}
+          size={state.size}
+          total={devices.data.total}
+          onPage={(page) => setState({ ...state, page })}
+          onSize={(size) => setState({ ...state, size, page: 1 })}
+        />
+      )}
+      <DeviceFilterDrawer
+        opened={filtersOpen}
+        onClose={filtersDrawer.close}
+        landlord={landlord}
+        value={state}
+        choices={facets.data}
+        onChange={setFilters}
+        onClear={() => setFilters(NO_FILTERS)}
+        total={devices.isPlaceholderData ? undefined : total}
+      />
+    </>
+  );
+}

@@ -1,0 +1,39 @@
+import { Stack } from '@mantine/core';
+import { ListError } from '@/components/ui/table-states.tsx';
+import { PageHeader } from '@/components/ui/page-header.tsx';
+import { PageLoader } from '@/components/ui/page-loader.tsx';
+import { useAccount } from '@/features/accounts/api/get-account.ts';
+import { SettingsForm } from '@/features/accounts/components/settings-form.tsx';
+import { PermanentTokenSection } from '@/features/tokens/components/permanent-token-section.tsx';
+import { isLandlord } from '@/lib/session/jwt.ts';
+import { useSession } from '@/lib/session/use-session.ts';
+import { useDocumentTitle } from '@/lib/use-document-title.ts';
+
+/** /settings: the signed-in account (core §2); a superadmin's calls use the plain paths. */
+export function SettingsPage() {
+  useDocumentTitle('Account settings');
+  const current = useSession();
+  const landlord = isLandlord(current.claims);
+  const account = useAccount(landlord, current.username ?? '');
+
+  if (account.isPending) return <PageLoader />;
+  if (account.isError)
+    return (
+      <>
+        <PageHeader title="Account settings" />
+        <ListError title="Your account could not be loaded." onRetry={() => void account.refetch()} />
+      </>
+    );
+  return (
+    <>
+      <PageHeader title="Account settings" description="Your own account." />
+      <Stack gap="lg">
+        <SettingsForm account={account.data} landlord={landlord} />
+        <PermanentTokenSection
+          owner={{ name: account.data.name, entity: landlord ? null : account.data.entity }}
+          viewer={landlord ? { landlord: true } : { landlord: false, entity: current.entity ?? '' }}
+        />
+      </Stack>
+    </>
+  );
+}
