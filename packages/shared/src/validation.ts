@@ -1,19 +1,8 @@
 import { z } from 'zod';
 import { PASSWORD_MIN_LENGTH } from './constants.ts';
+import { MESSAGES } from './messages.ts';
 
-/** The spec's validation messages, word for word (core §5, fleet §5). */
-export const MESSAGES = {
-  required: 'This field is required',
-  apiName: 'The field may contain alpha-numeric characters as well as underscores',
-  passwordMin: `The password must be at least ${PASSWORD_MIN_LENGTH} characters`,
-  passwordConfirm: 'The password confirmation does not match',
-  email: 'The e-mail address is not valid',
-  deviceId: 'Has to be a 12 hex lower case digit string (eg "240ac40a2e48")',
-  loraDevEui: 'Has to be a 16 hex lower case digit string (eg "240ac40a2e48ab3a")',
-  lteImsi: 'Has to be a 4 to 16 decimal digit string (eg "23432")',
-  json: 'Is not valid JSON',
-  devicePath: 'Invalid device path format',
-} as const;
+export { MESSAGES } from './messages.ts';
 
 const API_NAME = /^[A-Za-z0-9_]+$/;
 

@@ -1,4 +1,4 @@
-import { ErrorInfoSchema } from '@fleet/shared/schemas/error';
+import { isErrorInfo } from '@fleet/shared/guards';
 
 /** Texts the spec fixes for failures that have no server answer (core §8). */
 export const NETWORK_ERROR = 'Network error';
@@ -49,9 +49,8 @@ export function isClientError(error: unknown): boolean {
 /** Builds an ApiError from a non-OK response, reading the `{errorInfo}` envelope when present. */
 export async function apiErrorFromResponse(response: Response, notified = false): Promise<ApiError> {
   const body: unknown = await response.json().catch(() => null);
-  const parsed = ErrorInfoSchema.safeParse(body);
-  if (parsed.success) {
-    const info = parsed.data.errorInfo;
+  if (isErrorInfo(body)) {
+    const info = body.errorInfo;
     return new ApiError({
       status: response.status,
       code: info.code,

@@ -1,4 +1,5 @@
-import { AccessClaimsSchema, type AccessClaims } from '@fleet/shared/schemas/session';
+import { isAccessClaims } from '@fleet/shared/guards';
+import type { AccessClaims } from '@fleet/shared/schemas/session';
 
 /** Decodes a base64url segment to text; returns null when it is not valid base64url. */
 function decodeBase64Url(segment: string): string | null {
@@ -34,8 +35,7 @@ export function decodeJwtPayload(token: string): Record<string, unknown> | null 
 export function decodeAccessClaims(token: string): AccessClaims | null {
   const payload = decodeJwtPayload(token);
   if (payload === null) return null;
-  const parsed = AccessClaimsSchema.safeParse(payload);
-  return parsed.success ? parsed.data : null;
+  return isAccessClaims(payload) ? payload : null;
 }
 
 export interface TokenTimes {

@@ -1,4 +1,4 @@
-import { RefreshResponseSchema } from '@fleet/shared/schemas/session';
+import { isRefreshResponse } from '@fleet/shared/guards';
 import type { SessionStore } from './session-store.ts';
 
 /** Name of the Web Lock that serialises refreshes across tabs. */
@@ -73,11 +73,10 @@ export function createTokenRefresher(deps: TokenRefresherDeps): TokenRefresher {
       throw new RefreshError(`Refresh failed (${response.status})`, { fatal: false, status: response.status });
     }
     const body: unknown = await response.json().catch(() => null);
-    const parsed = RefreshResponseSchema.safeParse(body);
-    if (!parsed.success) {
+    if (!isRefreshResponse(body)) {
       throw new RefreshError('Malformed refresh answer', { fatal: false, status: response.status });
     }
-    deps.session.setTokens(parsed.data.access_token, parsed.data.refresh_token);
+    deps.session.setTokens(body.access_token, body.refresh_token);
     return 'refreshed';
   }
 

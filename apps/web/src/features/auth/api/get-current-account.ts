@@ -1,4 +1,6 @@
-import { AccountResponseSchema, type CurrentAccount } from '@fleet/shared/schemas/account';
+import { isCurrentAccountResponse } from '@fleet/shared/guards';
+import type { CurrentAccount } from '@fleet/shared/schemas/account';
+import { expectShape } from '@/lib/api/expect-shape.ts';
 import { api } from '@/lib/api/api.ts';
 import { tenantPath } from '@/lib/api/api-client.ts';
 import { LANDLORD_ENTITY } from '@/lib/session/session-store.ts';
@@ -13,7 +15,7 @@ export function currentAccountPath(username: string, entity: string): string {
 export async function getCurrentAccount(username: string, entity: string): Promise<CurrentAccount> {
   const answer = await api.get(currentAccountPath(username, entity), {
     notify: false,
-    parse: (data) => AccountResponseSchema.parse(data),
+    parse: expectShape(isCurrentAccountResponse, 'account'),
   });
   return answer.data;
 }

@@ -1,4 +1,5 @@
-import { LoginRequestSchema, type LoginRequest } from '@fleet/shared/schemas/session';
+import { loginFieldErrors } from '@fleet/shared/guards';
+import type { LoginRequest } from '@fleet/shared/schemas/session';
 
 export interface LoginFieldErrors {
   username?: string;
@@ -7,14 +8,14 @@ export interface LoginFieldErrors {
 
 export type LoginValidation = { ok: true; request: LoginRequest } | { ok: false; errors: LoginFieldErrors };
 
-/** Validates the login form with the shared schema (core §5); the first message per field wins. */
+/** Validates the login form with the shared rules (core §5), zod-free so the login page stays light. */
 export function validateLogin(username: string, password: string): LoginValidation {
-  const parsed = LoginRequestSchema.safeParse({ name: username, password });
-  if (parsed.success) return { ok: true, request: parsed.data };
-  const errors: LoginFieldErrors = {};
-  for (const issue of parsed.error.issues) {
-    const field = issue.path[0] === 'name' ? 'username' : issue.path[0] === 'password' ? 'password' : null;
-    if (field !== null) errors[field] ??= issue.message;
+  const found = loginFieldErrors(username, password);
+  if (found.name === undefined && found.password === undefined) {
+    return { ok: true, request: { name: username.trim(), password } };
   }
+  const errors: LoginFieldErrors = {};
+  if (found.name !== undefined) errors.username = found.name;
+  if (found.password !== undefined) errors.password = found.password;
   return { ok: false, errors };
 }
