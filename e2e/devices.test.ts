@@ -120,7 +120,7 @@ describe.skipIf(!chromiumPath)('devices in Chromium', () => {
 
     const dialog = page.getByRole('dialog', { name: 'Device added: its MQTT credentials' });
     await dialog.getByText('Shown once').waitFor();
-    await notice(page, 'Device saved');
+    await notice(page, 'Device created');
     expect(await field(page, 'MQTT username').inputValue()).toBe('240ac40a2e48');
     const password = await field(page, 'MQTT password').inputValue();
     expect(password.length).toBeGreaterThan(15);
@@ -343,8 +343,36 @@ describe.skipIf(!chromiumPath)('devices in Chromium', () => {
     await context.close();
   });
 
+  it('lets the landlord add a device to a chosen entity', async () => {
+    const { page, context, errors } = await h.newPage();
+    await signIn(page);
+    await page.goto('/sdevices');
+    await page.getByRole('link', { name: 'Add Device' }).first().click();
+    await page.waitForURL((u) => u.pathname === '/sdevices/new');
+    await field(page, 'Device ID').fill('abcdef000001');
+    await page.getByRole('button', { name: 'Add Device' }).click();
+    await page.getByText('This field is required').waitFor();
+    await choose(page, 'Entity', /^initech/);
+    await page.getByRole('button', { name: 'Add Device' }).click();
+    await page
+      .getByRole('dialog', { name: 'Device added: its MQTT credentials' })
+      .getByRole('button', { name: 'Done' })
+      .click();
+    await page.waitForURL((u) => u.pathname === '/sdevices');
+    await rowOf(page, 'abcdef000001').getByText('initech', { exact: true }).waitFor();
+    expect((await api('GET', 'tenant/initech/device/abcdef000001')).status).toBe(200);
+
+    // The landlord's bulk upload names the entity too.
+    await page.goto('/devices/new-multiple');
+    await page.getByRole('combobox', { name: 'Entity', exact: true }).waitFor();
+    await api('DELETE', 'device/abcdef000001');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
   it('deletes selected devices, one device, then all of them', async () => {
     await seed('initech', 'cccc', 6);
+    await seed('acme', 'ffff', 1);
     const { page, context, errors } = await h.newPage();
     await signIn(page, { name: 'chief', password: 'password-1' });
     await page.goto('/device');
@@ -355,7 +383,7 @@ describe.skipIf(!chromiumPath)('devices in Chromium', () => {
 
     await field(page, `Select device ${id('cccc', 0)}`).check();
     await field(page, `Select device ${id('cccc', 1)}`).check();
-    await page.getByText('2 selected').waitFor();
+    await page.getByText('2 devices selected', { exact: true }).waitFor();
     await page.getByRole('button', { name: 'Multi-Device Action' }).click();
     await page.getByRole('menuitem', { name: 'Delete selected' }).click();
     await page.getByRole('button', { name: 'Yes, delete it!' }).click();
@@ -369,7 +397,7 @@ describe.skipIf(!chromiumPath)('devices in Chromium', () => {
     await page.getByText('1–3 of 3 devices').waitFor();
 
     await field(page, 'Select all devices on this page').check();
-    await page.getByText('3 selected').waitFor();
+    await page.getByText('3 devices selected', { exact: true }).waitFor();
     await page.getByRole('button', { name: 'Multi-Device Action' }).click();
     await page.getByRole('menuitem', { name: 'Delete all devices' }).click();
     await page.getByRole('button', { name: 'Yes, delete it!' }).click();
@@ -384,7 +412,9 @@ describe.skipIf(!chromiumPath)('devices in Chromium', () => {
   it('shows operators the devices without any control that changes them', async () => {
     const { page, context, errors } = await h.newPage();
     await signIn(page, WATCHER);
-    await page.goto('/device');
+    // The landlord's paths send an entity user to the entity's own screens.
+    await page.goto('/sdevices');
+    await page.waitForURL((u) => u.pathname === '/device');
     await rowOf(page, '240ac40a2e48').waitFor();
     for (const name of ['Add Device', 'Add Multiple Devices'])
       expect(await page.getByRole('link', { name }).count()).toBe(0);
@@ -447,6 +477,11 @@ describe.skipIf(!chromiumPath)('devices in Chromium', () => {
       await p.getByText('0 added · 2 failed · 1 invalid').waitFor();
     });
 
+    await page.getByRole('button', { name: /User menu/ }).click();
+    await page.getByRole('menuitem', { name: 'Logout' }).click();
+    await signIn(page);
+    await page.goto('/sdevices?entity=globex&size=10');
+    await audit(page, 'devices-landlord-list', (p) => p.getByText('1–10 of 45 devices').waitFor());
     await page.getByRole('button', { name: /User menu/ }).click();
     await page.getByRole('menuitem', { name: 'Logout' }).click();
     await signIn(page, { name: 'chief', password: 'password-1' });

@@ -3,7 +3,6 @@ import { Alert, Button, Group, Paper, Stack } from '@mantine/core';
 import { useNavigate } from 'react-router';
 import { PageHeader } from '@/components/ui/page-header.tsx';
 import { useCreateDevice } from '@/features/devices/api/create-device.ts';
-import { DEVICE_SAVED } from '@/features/devices/api/update-device.ts';
 import { DeviceFormFields, type EntityChoice } from '@/features/devices/components/device-form-fields.tsx';
 import { MqttCredentialsModal, type MqttCredentials } from '@/features/devices/components/mqtt-credentials-modal.tsx';
 import { useDeviceForm } from '@/features/devices/hooks/use-device-form.ts';
@@ -40,9 +39,10 @@ export function DeviceCreateView({ landlord, entities }: DeviceCreateViewProps) 
     event.preventDefault();
     if (!form.check()) return;
     create.mutate(buildCreateDocument(form.values, landlord), {
-      onSuccess: (device) => {
-        notifySuccess(DEVICE_SAVED);
-        setCredentials(device.mqtt);
+      // Creation shows the server's status text (core §8).
+      onSuccess: (answer) => {
+        notifySuccess(answer.status);
+        setCredentials(answer.data.mqtt);
       },
       // The client showed the red notice; the form is usable again and the error logged (core §8).
       onError: (error) => {

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
-import { Badge, Button, Group, Loader, Text } from '@mantine/core';
+import { Button, Group, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { IconAdjustmentsHorizontal, IconFileUpload, IconPlus } from '@tabler/icons-react';
+import { IconFileUpload, IconPlus } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import type { Device } from '@fleet/shared/schemas/device';
 import { useConfirmDelete } from '@/components/ui/confirm-delete.tsx';
@@ -12,8 +12,8 @@ import { useDeviceFacets } from '@/features/devices/api/get-device-facets.ts';
 import { useDevices } from '@/features/devices/api/get-devices.ts';
 import { DeviceFilterDrawer } from '@/features/devices/components/device-filters.tsx';
 import { DevicePagination } from '@/features/devices/components/device-pagination.tsx';
-import { DeviceSearch } from '@/features/devices/components/device-search.tsx';
 import { DeviceTable } from '@/features/devices/components/device-table.tsx';
+import { FilterBar } from '@/features/devices/components/filter-bar.tsx';
 import { MultiDeviceMenu } from '@/features/devices/components/multi-device-menu.tsx';
 import { firstOrder } from '@/features/devices/components/sort-header.tsx';
 import { useDeviceListState } from '@/features/devices/hooks/use-device-list-state.ts';
@@ -118,6 +118,8 @@ export function DeviceListView({ landlord }: { landlord: boolean }) {
     />
   );
   const filterCount = countFilters({ ...state, search: '' });
+  // An empty registry has nothing to search, filter or act on: the empty state says what to do.
+  const nothingYet = !filtered && devices.data?.total === 0;
 
   return (
     <>
@@ -126,40 +128,28 @@ export function DeviceListView({ landlord }: { landlord: boolean }) {
         description={landlord ? 'Devices of every entity.' : 'The devices registered to this entity.'}
         actions={addButtons}
       />
-      <Group justify="space-between" mb="md" gap="sm">
-        <Group gap="sm">
-          <DeviceSearch value={state.search} onSearch={(search) => setFilters({ search })} />
-          <Button
-            variant={filterCount > 0 ? 'light' : 'default'}
-            leftSection={<IconAdjustmentsHorizontal size={16} aria-hidden />}
-            rightSection={
-              filterCount > 0 && (
-                <Badge size="sm" circle aria-label={`${filterCount} active`}>
-                  {filterCount}
-                </Badge>
-              )
-            }
-            onClick={filtersDrawer.open}
-            aria-expanded={filtersOpen}
-          >
-            Filters
-          </Button>
-          {filtered && (
-            <Button variant="subtle" onClick={() => setFilters(NO_FILTERS)}>
-              Clear filters
-            </Button>
-          )}
-          {devices.isFetching && !devices.isPending && <Loader size="xs" aria-label="Refreshing the list" />}
-        </Group>
+      <Group justify="space-between" mb="md" gap="sm" display={nothingYet ? 'none' : undefined}>
+        <FilterBar
+          search={state.search}
+          onSearch={(search) => setFilters({ search })}
+          filterCount={filterCount}
+          filtered={filtered}
+          filtersOpen={filtersOpen}
+          onOpenFilters={filtersDrawer.open}
+          onClear={() => setFilters(NO_FILTERS)}
+          refreshing={devices.isFetching && !devices.isPending}
+        />
         {writable && (
           <Group gap="sm">
             {selected.size > 0 && (
-              <Text size="sm">
-                {selected.size} selected ·{' '}
+              <Group gap={4}>
+                <Text size="sm" aria-live="polite">
+                  {selected.size} device{selected.size === 1 ? '' : 's'} selected
+                </Text>
                 <Button variant="subtle" size="compact-sm" onClick={clear}>
                   Clear selection
                 </Button>
-              </Text>
+              </Group>
             )}
             <MultiDeviceMenu
               selectedCount={selected.size}

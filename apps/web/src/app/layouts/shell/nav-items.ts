@@ -20,7 +20,7 @@ export interface NavItem {
 export const LANDLORD_NAV: readonly NavItem[] = [
   { label: 'Entities', to: '/entity', icon: IconBuildingCommunity },
   { label: 'Accounts', to: '/saccounts', icon: IconUsers },
-  { label: 'Devices', to: '/sdevices', icon: IconDevices },
+  { label: 'Devices', to: '/sdevices', icon: IconDevices, also: ['/devices'] },
   { label: 'Dataviews', to: '/sDataview', icon: IconChartDots3, also: ['/appbuilder'] },
 ];
 

@@ -106,6 +106,11 @@ export function BulkUploadForm({ upload, entities, onCancel }: BulkUploadFormPro
               </Stack>
             )}
             <Group justify="flex-end">
+              {retryable && !adding && (
+                <Text size="sm" c="dimmed" mr="auto">
+                  Retry the failed rows below, or choose another file.
+                </Text>
+              )}
               {adding ? (
                 <Button variant="default" onClick={upload.stop}>
                   Stop

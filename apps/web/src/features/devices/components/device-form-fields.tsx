@@ -23,6 +23,8 @@ interface DeviceFormFieldsProps {
 }
 
 const mono = { input: { fontFamily: 'var(--mantine-font-family-monospace)' } };
+// Hints go under the inputs, so inputs side by side stay aligned whatever their hint's length.
+const order: ('label' | 'input' | 'description' | 'error')[] = ['label', 'input', 'description', 'error'];
 
 /**
  * The device fields (fleet §2, §3): Device ID, Description, Groups, Lora DevEUI, LTE IMSI,
@@ -40,6 +42,7 @@ export function DeviceFormFields(props: DeviceFormFieldsProps) {
   const text = (field: Parameters<DeviceForm['setText']>[0]) => ({
     value: values[field],
     error: errors[field],
+    inputWrapperOrder: order,
     readOnly,
     autoComplete: 'off',
     onChange: (event: { currentTarget: { value: string } }) => form.setText(field, event.currentTarget.value),

@@ -1,4 +1,4 @@
-import { ActionIcon, Anchor, Checkbox, Group, Menu, Table, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, Anchor, Checkbox, Menu, Table, Text, Tooltip } from '@mantine/core';
 import { IconDotsVertical, IconEye, IconPencil, IconTrash } from '@tabler/icons-react';
 import { memo } from 'react';
 import { Link } from 'react-router';
@@ -46,20 +46,11 @@ export const DeviceRow = memo(function DeviceRow(props: DeviceRowProps) {
         </Table.Td>
       )}
       <Table.Td>
-        <Group gap={8} wrap="nowrap">
-          <Anchor component={Link} to={href} fw={600} size="sm" ff="monospace">
-            {device.name}
-          </Anchor>
-          {unresponsive && (
-            <Tooltip label={`No sign of life since ${formatDateTime(device.updated_at)}`} withArrow>
-              <span className={`${classes.tone} ${classes.pill}`} data-tone="red" tabIndex={0}>
-                Unresponsive
-              </span>
-            </Tooltip>
-          )}
-        </Group>
+        <Anchor component={Link} to={href} fw={600} size="sm" ff="monospace">
+          {device.name}
+        </Anchor>
         {device.description && (
-          <Text size="xs" c="dimmed" lineClamp={1} maw={260}>
+          <Text size="xs" c="dimmed" lineClamp={1} maw={150}>
             {device.description}
           </Text>
         )}
@@ -72,9 +63,16 @@ export const DeviceRow = memo(function DeviceRow(props: DeviceRowProps) {
       </Table.Td>
       <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDate(device.created_at)}</Table.Td>
       <Table.Td style={{ whiteSpace: 'nowrap' }}>
-        <Text span size="sm" title={formatDateTime(device.updated_at)}>
+        <Text size="sm" title={formatDateTime(device.updated_at)}>
           {formatRelative(device.updated_at, now)}
         </Text>
+        {unresponsive && (
+          <Tooltip label="No sign of life for over 20 minutes" withArrow>
+            <span className={`${classes.tone} ${classes.pill}`} data-tone="red" tabIndex={0}>
+              Unresponsive
+            </span>
+          </Tooltip>
+        )}
       </Table.Td>
       <Table.Td>
         <BatteryLevel percent={device.battery} charging={device.is_charging} />

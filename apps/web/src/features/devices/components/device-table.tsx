@@ -69,10 +69,10 @@ export function DeviceTable(props: DeviceTableProps) {
 
   return (
     <Paper withBorder radius="md" style={{ overflow: 'hidden' }}>
-      <Table.ScrollContainer minWidth={landlord ? 1080 : 980}>
+      <Table.ScrollContainer minWidth={landlord ? 960 : 900}>
         <Table
           verticalSpacing="sm"
-          horizontalSpacing="md"
+          horizontalSpacing="xs"
           highlightOnHover
           aria-busy={loading || refreshing}
           aria-label="Devices"
