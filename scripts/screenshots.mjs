@@ -1,3 +1,4 @@
+/* global document */
 // Takes the README's screenshots (and ones to look at) from the built console in Debian's
 // Chromium: login and the signed-in shell, light and dark. Output: docs/screenshots/.
 import { spawn } from 'node:child_process';
@@ -38,6 +39,21 @@ try {
       break;
     await new Promise((r) => setTimeout(r, 100));
   }
+  // A small fleet so the pictures show the console at work, not empty lists.
+  const api = async (method, p, token, body) => {
+    const res = await fetch(`${base}/api/v1/${p}`, {
+      method,
+      headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+      body: body ? JSON.stringify(body) : undefined,
+    });
+    return res.json();
+  };
+  const { access_token: token } = await api('POST', 'login', null, { name: 'admin', password: 'screenshot-pass' });
+  await api('POST', 'tenant', token, { document: { name: { name: 'harbor_clinic', description: 'Harbor Clinic' } } });
+  for (let i = 0; i < 14; i++) {
+    const name = (0x240ac40a2e00 + i * 7).toString(16).padStart(12, '0');
+    await api('POST', 'device', token, { document: { name, entity: 'harbor_clinic', description: `Ward ${1 + (i % 4)} dispenser` } });
+  }
   const browser = await chromium.launch({
     executablePath: browserPath,
     args: [
@@ -64,6 +80,10 @@ try {
     await page.getByRole('navigation', { name: 'Main' }).waitFor();
     await page.waitForTimeout(300);
     await page.screenshot({ path: path.join(out, `shell-${scheme}.png`) });
+    await page.getByRole('link', { name: 'Devices' }).click();
+    await page.waitForFunction(() => document.querySelectorAll('table tbody tr').length >= 14);
+    await page.waitForTimeout(300);
+    await page.screenshot({ path: path.join(out, `devices-${scheme}.png`) });
     await page.getByRole('button', { name: /User menu/ }).click();
     await page.getByRole('menuitem', { name: 'Logout' }).waitFor();
     await page.waitForTimeout(400);

@@ -125,8 +125,9 @@ export const devices = pgTable(
     updated_at: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    index('devices_entity_created_idx').on(t.entity, t.created_at.desc(), t.name),
-    index('devices_created_idx').on(t.created_at.desc(), t.name),
+    // The id tie-breaker follows the direction of its column, so both ends of a page are index order.
+    index('devices_entity_created_idx').on(t.entity, t.created_at.desc(), t.name.desc()),
+    index('devices_created_idx').on(t.created_at.desc(), t.name.desc()),
     index('devices_entity_updated_idx').on(t.entity, t.updated_at, t.name),
     index('devices_entity_state_idx').on(t.entity, t.state_current, t.created_at.desc()),
     index('devices_entity_fw_idx').on(t.entity, t.fw_version, t.created_at.desc()),

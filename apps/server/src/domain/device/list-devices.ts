@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gt, gte, ilike, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, count, eq, gt, gte, ilike, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
 import { DATE_RANGES } from '@fleet/shared/constants';
 import type { DeviceListQuery } from '@fleet/shared/schemas/device';
 import type { Db } from '../../db/client.ts';
@@ -40,18 +40,17 @@ export function deviceFilter(
   return and(...where);
 }
 
-// Columns that are never null sort without a NULLS clause, so the plain indexes serve the order.
-const NOT_NULL = new Set(['name', 'created_at', 'updated_at']);
-
 /** ORDER BY the chosen column with the id as tie-breaker; `reverse` flips both, nulls included. */
 function ordering(q: Pick<DeviceListQuery, 'sort' | 'order'>, reverse = false): SQL[] {
   const column = SORT_COLUMNS[q.sort];
   const descending = (q.order === 'desc') !== reverse;
-  const tieBreak = descending ? desc(devices.name) : asc(devices.name);
-  if (NOT_NULL.has(q.sort)) return [descending ? desc(column) : asc(column), tieBreak];
-  // Nulls always sort last in the answer, so a reversed query puts them first.
+  // Nulls always sort last in the answer, so a reversed query puts them first. The indexes are
+  // built `desc nulls last` (Drizzle's default), which these clauses match in both directions.
   const nulls = sql.raw(reverse ? 'nulls first' : 'nulls last');
-  return [descending ? sql`${column} desc ${nulls}` : sql`${column} asc ${nulls}`, tieBreak];
+  return [
+    descending ? sql`${column} desc ${nulls}` : sql`${column} asc ${nulls}`,
+    descending ? sql`${devices.name} desc ${nulls}` : sql`${devices.name} asc ${nulls}`,
+  ];
 }
 
 /**
