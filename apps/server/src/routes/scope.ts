@@ -1,5 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import { ErrorInfoSchema } from '@fleet/shared/schemas/error';
 import type { Scope } from '../domain/account/account-scope.ts';
 import { assertEntityAccess, assertLandlord } from '../plugins/auth.ts';
 
@@ -25,3 +26,12 @@ export function scopeOf(request: FastifyRequest, what = 'Resource'): Scope {
   assertEntityAccess(request.auth, entity, what);
   return entity;
 }
+
+/** The error answers a resource route documents: every one is the `errorInfo` envelope. */
+export const ERROR_RESPONSES = {
+  400: ErrorInfoSchema,
+  401: ErrorInfoSchema,
+  403: ErrorInfoSchema,
+  404: ErrorInfoSchema,
+  409: ErrorInfoSchema,
+} as const;

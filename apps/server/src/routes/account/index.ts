@@ -7,7 +7,6 @@ import {
   AccountSchema,
   AccountUpdateRequestSchema,
 } from '@fleet/shared/schemas/account';
-import { ErrorInfoSchema } from '@fleet/shared/schemas/error';
 import { PageQuerySchema, StatusSchema, listOf, statusWith } from '@fleet/shared/schemas/list';
 import { createAccount } from '../../domain/account/create-account.ts';
 import { deleteAccount } from '../../domain/account/delete-account.ts';
@@ -15,15 +14,9 @@ import { getAccount } from '../../domain/account/get-account.ts';
 import { listAccounts } from '../../domain/account/list-accounts.ts';
 import { updateAccount } from '../../domain/account/update-account.ts';
 import type { Deps } from '../../domain/deps.ts';
-import { SCOPES, pathName, scopeOf } from '../scope.ts';
+import { ERROR_RESPONSES, SCOPES, pathName, scopeOf } from '../scope.ts';
 
-const errors = {
-  400: ErrorInfoSchema,
-  401: ErrorInfoSchema,
-  403: ErrorInfoSchema,
-  404: ErrorInfoSchema,
-  409: ErrorInfoSchema,
-};
+const errors = ERROR_RESPONSES;
 
 /** Accounts on the landlord's plain path (all entities) and the entity-scoped path. */
 export async function accountRoutes(app: FastifyInstance, deps: Deps) {

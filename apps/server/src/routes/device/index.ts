@@ -11,7 +11,6 @@ import {
   DeviceWithCredentialsSchema,
   MqttCredentialsSchema,
 } from '@fleet/shared/schemas/device';
-import { ErrorInfoSchema } from '@fleet/shared/schemas/error';
 import { StatusSchema, listOf, statusWith } from '@fleet/shared/schemas/list';
 import type { Deps } from '../../domain/deps.ts';
 import { createDevice } from '../../domain/device/create-device.ts';
@@ -19,15 +18,9 @@ import { deleteAllDevices, deleteDevice } from '../../domain/device/delete-devic
 import { findDeviceInScope, presentDevice } from '../../domain/device/device-scope.ts';
 import { deviceFacets, listDevices, streamDevices } from '../../domain/device/list-devices.ts';
 import { regenerateCredentials, updateDevice } from '../../domain/device/update-device.ts';
-import { SCOPES, pathName, scopeOf } from '../scope.ts';
+import { ERROR_RESPONSES, SCOPES, pathName, scopeOf } from '../scope.ts';
 
-const errors = {
-  400: ErrorInfoSchema,
-  401: ErrorInfoSchema,
-  403: ErrorInfoSchema,
-  404: ErrorInfoSchema,
-  409: ErrorInfoSchema,
-};
+const errors = ERROR_RESPONSES;
 
 /** The device registry, on the landlord's plain path (every entity) and the entity-scoped path. */
 export async function deviceRoutes(app: FastifyInstance, deps: Deps) {

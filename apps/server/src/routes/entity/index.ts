@@ -3,7 +3,6 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AccountSchema } from '@fleet/shared/schemas/account';
 import { EntityCreateRequestSchema, EntitySchema, TenantSpecificRequestSchema } from '@fleet/shared/schemas/entity';
-import { ErrorInfoSchema } from '@fleet/shared/schemas/error';
 import { PageQuerySchema, StatusSchema, listOf, statusWith } from '@fleet/shared/schemas/list';
 import { listAccounts } from '../../domain/account/list-accounts.ts';
 import type { Deps } from '../../domain/deps.ts';
@@ -11,15 +10,9 @@ import { createEntity } from '../../domain/entity/create-entity.ts';
 import { deleteEntity } from '../../domain/entity/delete-entity.ts';
 import { getEntity, listEntities } from '../../domain/entity/list-entities.ts';
 import { assertLandlord } from '../../plugins/auth.ts';
-import { pathName } from '../scope.ts';
+import { ERROR_RESPONSES, pathName } from '../scope.ts';
 
-const errors = {
-  400: ErrorInfoSchema,
-  401: ErrorInfoSchema,
-  403: ErrorInfoSchema,
-  404: ErrorInfoSchema,
-  409: ErrorInfoSchema,
-};
+const errors = ERROR_RESPONSES;
 
 /** Entities (tenants): the landlord's to list, create and delete. */
 export async function entityRoutes(app: FastifyInstance, deps: Deps) {

@@ -1,15 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ErrorInfoSchema } from '@fleet/shared/schemas/error';
 import { StatusSchema } from '@fleet/shared/schemas/list';
 import { GenerateTokenQuerySchema, GeneratedTokenSchema, TokenListSchema } from '@fleet/shared/schemas/token';
 import type { Deps } from '../../domain/deps.ts';
 import { generateToken, listTokens, revokeToken } from '../../domain/token/manage-tokens.ts';
 import { assertLandlord } from '../../plugins/auth.ts';
-import { SCOPES, pathName, scopeOf } from '../scope.ts';
+import { ERROR_RESPONSES, SCOPES, pathName, scopeOf } from '../scope.ts';
 
-const errors = { 400: ErrorInfoSchema, 401: ErrorInfoSchema, 403: ErrorInfoSchema, 404: ErrorInfoSchema };
+const errors = ERROR_RESPONSES;
 
 /**
  * Permanent API tokens of an account. Core §7 generates with a GET; the value is shown once and
