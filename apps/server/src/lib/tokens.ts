@@ -44,12 +44,7 @@ export class AccessTokens {
 
   /** The claims of a valid, unexpired access token, or undefined. Only HS256 is accepted. */
   async verify(token: string): Promise<AccessClaims | undefined> {
-    const cached = this.cache.get(token);
-    if (cached) {
-      if (cached.exp * 1000 > Date.now()) return cached;
-      this.cache.delete(token);
-      return undefined;
-    }
+    if (this.cache.has(token)) return this.cached(token);
     try {
       const { payload } = await jwtVerify(token, this.key, { algorithms: [ALG], issuer: ISSUER, audience: AUDIENCE });
       const claims = AccessClaimsSchema.safeParse(payload);
@@ -64,6 +59,15 @@ export class AccessTokens {
       if (err instanceof joseErrors.JOSEError) return undefined;
       throw err;
     }
+  }
+
+  /** The claims of a token verified before and not yet expired, without waiting; undefined otherwise. */
+  cached(token: string): AccessClaims | undefined {
+    const claims = this.cache.get(token);
+    if (!claims) return undefined;
+    if (claims.exp * 1000 > Date.now()) return claims;
+    this.cache.delete(token);
+    return undefined;
   }
 
   /** Forgets cached verifications, e.g. when an account's access ends. */

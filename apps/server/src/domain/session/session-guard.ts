@@ -22,11 +22,17 @@ export class SessionGuard {
     bus.subscribe('families.revoked', ({ ids }) => this.markRevoked(ids));
   }
 
+  /** The fresh cached answer for a family, without waiting; undefined when it must be read. */
+  cached(familyId: string): boolean | undefined {
+    const hit = this.cache.get(familyId);
+    return hit && Date.now() - hit.at < this.ttlMs ? hit.active : undefined;
+  }
+
   /** True when the family exists, is not revoked and has not expired. */
   async isActive(familyId: string): Promise<boolean> {
     const now = Date.now();
-    const hit = this.cache.get(familyId);
-    if (hit && now - hit.at < this.ttlMs) return hit.active;
+    const hit = this.cached(familyId);
+    if (hit !== undefined) return hit;
     let read = this.pending.get(familyId);
     if (!read) {
       read = this.read(familyId, now).finally(() => this.pending.delete(familyId));
