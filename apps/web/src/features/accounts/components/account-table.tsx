@@ -1,6 +1,7 @@
 import { ActionIcon, Group, Paper, Table, Text, Tooltip } from '@mantine/core';
-import { IconPencil, IconTrash } from '@tabler/icons-react';
+import { IconPencil } from '@tabler/icons-react';
 import type { Account } from '@fleet/shared/schemas/account';
+import { DeleteAction } from '@/components/ui/delete-action.tsx';
 import { ListEmpty, ListError, TableMessageRow, TableSkeletonRows } from '@/components/ui/table-states.tsx';
 import type { RowActions } from './row-actions.ts';
 import { subtypeText } from './subtypes.ts';
@@ -64,17 +65,12 @@ export function AccountTable(props: AccountTableProps) {
                 </Tooltip>
               )}
               {actions.remove && (
-                <Tooltip label="Delete" withArrow>
-                  <ActionIcon
-                    variant="subtle"
-                    color="red"
-                    aria-label={`Delete account ${account.name}`}
-                    loading={deleting === account.name}
-                    onClick={() => onDelete(account)}
-                  >
-                    <IconTrash size={18} stroke={1.6} aria-hidden />
-                  </ActionIcon>
-                </Tooltip>
+                <DeleteAction
+                  tooltip="Delete"
+                  label={`Delete account ${account.name}`}
+                  loading={deleting === account.name}
+                  onClick={() => onDelete(account)}
+                />
               )}
             </Group>
           </Table.Td>

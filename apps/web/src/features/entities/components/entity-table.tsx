@@ -1,6 +1,6 @@
-import { ActionIcon, Paper, Table, Text, Tooltip } from '@mantine/core';
-import { IconTrash } from '@tabler/icons-react';
+import { Paper, Table, Text } from '@mantine/core';
 import type { Entity } from '@fleet/shared/schemas/entity';
+import { DeleteAction } from '@/components/ui/delete-action.tsx';
 import { ListEmpty, ListError, TableMessageRow, TableSkeletonRows } from '@/components/ui/table-states.tsx';
 
 const COLUMNS = 3;
@@ -48,17 +48,12 @@ export function EntityTable({ entities, loading, failed, onRetry, onDelete, dele
           </Text>
         </Table.Td>
         <Table.Td>
-          <Tooltip label="Delete" withArrow>
-            <ActionIcon
-              variant="subtle"
-              color="red"
-              aria-label={`Delete entity ${entity.name}`}
-              loading={deleting === entity.name}
-              onClick={() => onDelete(entity)}
-            >
-              <IconTrash size={18} stroke={1.6} aria-hidden />
-            </ActionIcon>
-          </Tooltip>
+          <DeleteAction
+            tooltip="Delete"
+            label={`Delete entity ${entity.name}`}
+            loading={deleting === entity.name}
+            onClick={() => onDelete(entity)}
+          />
         </Table.Td>
       </Table.Tr>
     ));

@@ -1,6 +1,6 @@
-import { ActionIcon, Table, Text, Tooltip } from '@mantine/core';
-import { IconTrash } from '@tabler/icons-react';
+import { Table, Text } from '@mantine/core';
 import type { PermanentToken } from '@fleet/shared/schemas/token';
+import { DeleteAction } from '@/components/ui/delete-action.tsx';
 import { ListEmpty, ListError, TableMessageRow, TableSkeletonRows } from '@/components/ui/table-states.tsx';
 import { formatDate, formatDateTime, formatRelative } from '@/lib/format/time.ts';
 
@@ -54,17 +54,12 @@ export function TokenTable({ tokens, loading, failed, onRetry, onRevoke, revokin
           {token.last_used ? formatRelative(token.last_used) : 'Never'}
         </Table.Td>
         <Table.Td>
-          <Tooltip label="Revoke" withArrow>
-            <ActionIcon
-              variant="subtle"
-              color="red"
-              aria-label={`Revoke token ${token.description || shortHash(token.token_hash)}`}
-              loading={revoking === token.token_hash}
-              onClick={() => onRevoke(token)}
-            >
-              <IconTrash size={18} stroke={1.6} aria-hidden />
-            </ActionIcon>
-          </Tooltip>
+          <DeleteAction
+            tooltip="Revoke"
+            label={`Revoke token ${token.description || shortHash(token.token_hash)}`}
+            loading={revoking === token.token_hash}
+            onClick={() => onRevoke(token)}
+          />
         </Table.Td>
       </Table.Tr>
     ));
