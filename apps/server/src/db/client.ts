@@ -35,10 +35,19 @@ export async function openDatabase(opts: { databaseUrl?: string; dataDir: string
   return opts.databaseUrl ? openPostgres(opts.databaseUrl) : openPglite(path.join(opts.dataDir, 'pgdata'));
 }
 
+/**
+ * Our sessions plan for storage where a random read costs about what a sequential one does
+ * (SSD, or PGlite's files in the page cache). With PostgreSQL's default of 4 the planner
+ * prefers scanning all 100,000 devices over the trigram indexes for a search: 140 ms instead
+ * of 20 ms. Only this application's sessions get the setting.
+ */
+const RANDOM_PAGE_COST = 1.1;
+
 async function openPglite(dir: string): Promise<Database> {
   await fs.mkdir(dir, { recursive: true });
   // pg_trgm backs substring search on device ids and descriptions.
   const client = await PGlite.create(dir, { extensions: { pg_trgm } });
+  await client.exec(`set random_page_cost = ${RANDOM_PAGE_COST}`);
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   await migratePglite(drizzlePglite(client, { schema }), { migrationsFolder: migrationsFolder() });
   return {
@@ -53,7 +62,7 @@ async function openPglite(dir: string): Promise<Database> {
 const MIGRATION_LOCK = 7_342_001;
 
 async function openPostgres(url: string): Promise<Database> {
-  const pool = new pg.Pool({ connectionString: url, max: 10 });
+  const pool = new pg.Pool({ connectionString: url, max: 10, options: `-c random_page_cost=${RANDOM_PAGE_COST}` });
   pool.on('error', () => {
     // An idle client lost its connection; the pool replaces it on the next query.
   });
