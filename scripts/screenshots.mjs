@@ -52,7 +52,9 @@ try {
   await api('POST', 'tenant', token, { document: { name: { name: 'harbor_clinic', description: 'Harbor Clinic' } } });
   for (let i = 0; i < 14; i++) {
     const name = (0x240ac40a2e00 + i * 7).toString(16).padStart(12, '0');
-    await api('POST', 'device', token, { document: { name, entity: 'harbor_clinic', description: `Ward ${1 + (i % 4)} dispenser` } });
+    await api('POST', 'device', token, {
+      document: { name, entity: 'harbor_clinic', description: `Ward ${1 + (i % 4)} dispenser` },
+    });
   }
   const browser = await chromium.launch({
     executablePath: browserPath,
