@@ -17,4 +17,8 @@ export const unauthorized = (developerMessage = 'Missing or invalid access token
 export const forbidden = (developerMessage = 'Not allowed for this account') =>
   new HttpError(403, 'You do not have permission to do this', developerMessage);
 
+/** A 400 naming one field (`document.name`, `entity`) with its message, as form screens show it. */
+export const invalidField = (field: string, message: string) =>
+  new HttpError(400, 'Invalid input', message, { [field]: [message] });
+
 export const notFound = (what = 'Resource') => new HttpError(404, `${what} not found`, `${what} not found`);

@@ -1,20 +1,17 @@
-import { eq } from 'drizzle-orm';
 import { MESSAGES } from '@fleet/shared/validation';
 import type { AccountCreateRequestSchema } from '@fleet/shared/schemas/account';
 import type { AccessClaims } from '@fleet/shared/schemas/session';
 import type { z } from 'zod';
-import { accounts, entities } from '../../db/schema.ts';
+import { accounts } from '../../db/schema.ts';
 import { isUniqueViolation } from '../../lib/db-errors.ts';
-import { HttpError, forbidden } from '../../lib/http-error.ts';
+import { HttpError, forbidden, invalidField } from '../../lib/http-error.ts';
 import { hashPassword } from '../../lib/password.ts';
 import type { Deps } from '../deps.ts';
+import { assertEntityExists } from '../entity/assert-entity-exists.ts';
 import { assertMayCreate, isLandlord } from './account-policy.ts';
 import { presentAccount, type Scope } from './account-scope.ts';
 
 type Document = z.output<typeof AccountCreateRequestSchema>['document'];
-
-const invalid = (field: string, message: string) =>
-  new HttpError(400, 'Invalid input', message, { [`document.${field}`]: [message] });
 
 export const nameTaken = (field = 'document.name') =>
   new HttpError(409, 'An account with this name already exists', 'Account name taken', {
@@ -23,15 +20,13 @@ export const nameTaken = (field = 'document.name') =>
 
 /** Creates an account in the scope's entity (or, for the landlord's plain path, the document's). */
 export async function createAccount(deps: Deps, actor: AccessClaims, scope: Scope, doc: Document) {
-  if (doc.subtype === 'sadmin' && scope !== null) throw invalid('subtype', 'A superadmin belongs to no entity');
+  if (doc.subtype === 'sadmin' && scope !== null)
+    throw invalidField('document.subtype', 'A superadmin belongs to no entity');
   const entity = doc.subtype === 'sadmin' ? null : (scope ?? doc.entity ?? null);
-  if (doc.subtype !== 'sadmin' && entity === null) throw invalid('entity', MESSAGES.required);
+  if (doc.subtype !== 'sadmin' && entity === null) throw invalidField('document.entity', MESSAGES.required);
   assertMayCreate(actor, doc.subtype, entity);
   if (!isLandlord(actor) && doc.access.length > 0) throw forbidden('Only superadmins set access permissions');
-  if (entity !== null) {
-    const [found] = await deps.db.select({ name: entities.name }).from(entities).where(eq(entities.name, entity));
-    if (!found) throw invalid('entity', 'Unknown entity');
-  }
+  if (entity !== null) await assertEntityExists(deps.db, entity, 'document.entity');
   const password_hash = await hashPassword(doc.password);
   try {
     const [row] = await deps.db

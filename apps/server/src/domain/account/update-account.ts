@@ -2,20 +2,18 @@ import { eq } from 'drizzle-orm';
 import { MESSAGES } from '@fleet/shared/validation';
 import type { AccountUpdateSet } from '@fleet/shared/schemas/account';
 import type { AccessClaims } from '@fleet/shared/schemas/session';
-import { accounts, entities } from '../../db/schema.ts';
+import { accounts } from '../../db/schema.ts';
 import { isUniqueViolation } from '../../lib/db-errors.ts';
-import { HttpError } from '../../lib/http-error.ts';
+import { invalidField } from '../../lib/http-error.ts';
 import { hashPassword } from '../../lib/password.ts';
 import type { Deps } from '../deps.ts';
+import { assertEntityExists } from '../entity/assert-entity-exists.ts';
 import { endSessions } from '../session/end-sessions.ts';
 import { familiesOf } from '../session/session-guard.ts';
 import { forgetTokens, tokenHashesOf } from './account-credentials.ts';
 import { assertMayUpdate } from './account-policy.ts';
 import { findAccountInScope, presentAccount, type Scope } from './account-scope.ts';
 import { nameTaken } from './create-account.ts';
-
-const invalid = (field: string, message: string) =>
-  new HttpError(400, 'Invalid input', message, { [field]: [message] });
 
 // Changing any of these changes what the account's tokens claim: its sessions must start again.
 const CLAIM_FIELDS: (keyof AccountUpdateSet)[] = ['name', 'subtype', 'entity', 'access'];
@@ -39,11 +37,8 @@ export async function updateAccount(
   const subtype = set.subtype ?? target.subtype;
   let entity = set.entity !== undefined ? set.entity : target.entity;
   if (subtype === 'sadmin') entity = null;
-  else if (entity === null) throw invalid('entity', MESSAGES.required);
-  if (entity !== null && entity !== target.entity) {
-    const [found] = await deps.db.select({ name: entities.name }).from(entities).where(eq(entities.name, entity));
-    if (!found) throw invalid('entity', 'Unknown entity');
-  }
+  else if (entity === null) throw invalidField('entity', MESSAGES.required);
+  if (entity !== null && entity !== target.entity) await assertEntityExists(deps.db, entity, 'entity');
 
   const values: Partial<typeof accounts.$inferInsert> = { updated_at: new Date() };
   if (set.name !== undefined) values.name = set.name;

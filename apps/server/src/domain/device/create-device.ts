@@ -1,21 +1,18 @@
-import { eq } from 'drizzle-orm';
 import { MESSAGES } from '@fleet/shared/validation';
 import type { DeviceCreateRequestSchema } from '@fleet/shared/schemas/device';
 import type { AccessClaims } from '@fleet/shared/schemas/session';
 import type { z } from 'zod';
 import type { Executor } from '../../db/client.ts';
-import { devices, entities } from '../../db/schema.ts';
+import { devices } from '../../db/schema.ts';
 import { isUniqueViolation } from '../../lib/db-errors.ts';
-import { HttpError } from '../../lib/http-error.ts';
+import { HttpError, invalidField } from '../../lib/http-error.ts';
 import type { Scope } from '../account/account-scope.ts';
+import { assertEntityExists } from '../entity/assert-entity-exists.ts';
 import { newDeviceSecret } from './device-credentials.ts';
 import { assertMayChangeDevices } from './device-policy.ts';
 import { presentDevice } from './device-scope.ts';
 
 type Document = z.output<typeof DeviceCreateRequestSchema>['document'];
-
-const invalid = (field: string, message: string) =>
-  new HttpError(400, 'Invalid input', message, { [`document.${field}`]: [message] });
 
 /** Device ids are hardware identities, unique across entities; the answer does not say where it is taken. */
 export const deviceTaken = (field = 'document.name') =>
@@ -27,11 +24,8 @@ export const deviceTaken = (field = 'document.name') =>
 export async function createDevice(db: Executor, actor: AccessClaims, scope: Scope, doc: Document) {
   assertMayChangeDevices(actor);
   const entity = scope ?? doc.entity;
-  if (!entity) throw invalid('entity', MESSAGES.required);
-  if (scope === null) {
-    const [found] = await db.select({ name: entities.name }).from(entities).where(eq(entities.name, entity));
-    if (!found) throw invalid('entity', 'Unknown entity');
-  }
+  if (!entity) throw invalidField('document.entity', MESSAGES.required);
+  if (scope === null) await assertEntityExists(db, entity, 'document.entity');
   const secret = newDeviceSecret();
   try {
     const [row] = await db

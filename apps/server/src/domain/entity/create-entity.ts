@@ -4,7 +4,7 @@ import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { entities } from '../../db/schema.ts';
 import { isUniqueViolation } from '../../lib/db-errors.ts';
-import { HttpError } from '../../lib/http-error.ts';
+import { HttpError, invalidField } from '../../lib/http-error.ts';
 import { presentEntity } from './present-entity.ts';
 
 type Request = z.output<typeof EntityCreateRequestSchema>;
@@ -13,8 +13,7 @@ type Request = z.output<typeof EntityCreateRequestSchema>;
 export async function createEntity(db: Db, body: Request) {
   const { name, description, license_tier } = body.document.name;
   if ((RESERVED_ENTITY_NAMES as readonly string[]).includes(name.toLowerCase())) {
-    const message = `"${name}" is reserved`;
-    throw new HttpError(400, 'Invalid input', message, { 'document.name.name': [message] });
+    throw invalidField('document.name.name', `"${name}" is reserved`);
   }
   try {
     const [row] = await db

@@ -78,7 +78,7 @@ export async function accountRoutes(app: FastifyInstance, deps: Deps) {
         },
       },
       async (request) => ({
-        data: await getAccount(deps.db, request.params.name, scopeOf(request, 'Account') ?? undefined),
+        data: await getAccount(deps.db, request.params.name, scopeOf(request, 'Account')),
       }),
     );
 
