@@ -21,6 +21,8 @@ import { PermanentTokenGuard } from './domain/token/permanent-token-guard.ts';
 import { createLocalBus, createRedisBus } from './lib/bus.ts';
 import { healthRoutes } from './routes/health/index.ts';
 import { sessionRoutes } from './routes/session/index.ts';
+import { commandRoutes } from './routes/command/index.ts';
+import { startDeviceSide } from './mqtt/device-side.ts';
 
 export interface BuildOptions {
   /** Called once with the superadmin's generated password on first start. */
@@ -75,7 +77,12 @@ export async function build(config: Config, opts: BuildOptions = {}): Promise<Fa
     ? await createRedisBus(config.REDIS_URL, (err) => app.log.error({ err }, 'redis bus error'))
     : createLocalBus();
   app.addHook('onClose', async () => bus.close());
+  const devices = await startDeviceSide(config, app.db, bus, app.log);
+  // Before the database closes: the broker stops and pending telemetry is written.
+  app.addHook('preClose', async () => devices.close());
+  app.decorate('devices', devices);
   const deps: Deps = {
+    devices,
     db: app.db,
     tokens,
     config,
@@ -96,6 +103,7 @@ export async function build(config: Config, opts: BuildOptions = {}): Promise<Fa
       await accountRoutes(api, deps);
       await tokenRoutes(api, deps);
       await deviceRoutes(api, deps);
+      await commandRoutes(api, deps);
     },
     { prefix: '/api/v1' },
   );

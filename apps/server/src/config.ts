@@ -15,6 +15,14 @@ const EnvSchema = z.object({
   DATABASE_URL: optionalUrl,
   MQTT_URL: optionalUrl,
   MQTT_PORT: z.coerce.number().int().min(0).max(65535).default(1883),
+  /** With MQTT_URL: how devices are authenticated on that broker (docs/operations.md). */
+  MQTT_DEVICE_AUTH: z.enum(['mosquitto-dynsec', 'broker']).default('mosquitto-dynsec'),
+  /** With MQTT_URL: the shared-subscription group API instances split device traffic in. */
+  MQTT_SHARE_GROUP: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]+$/)
+    .default('fleet-api'),
+  COMMAND_REPLY_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
   REDIS_URL: optionalUrl,
   ADMIN_USERNAME: z
     .string()

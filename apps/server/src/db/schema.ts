@@ -1,6 +1,19 @@
 import { sql } from 'drizzle-orm';
 import type { Subtype } from '@fleet/shared/constants';
-import { boolean, index, integer, jsonb, pgTable, smallint, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import type { CommandType } from '@fleet/shared/protocol';
+import type { CommandState } from '@fleet/shared/schemas/command';
 
 const timestamps = {
   created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -121,6 +134,8 @@ export const devices = pgTable(
     current_provision: text('current_provision'),
     current_download: text('current_download'),
     mqtt_secret_hash: text('mqtt_secret_hash').notNull(),
+    /** Connected to the broker now; commands to a device that is not are held until it wakes. */
+    online: boolean('online').notNull().default(false),
     created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updated_at: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -134,5 +149,43 @@ export const devices = pgTable(
     index('devices_entity_battery_idx').on(t.entity, t.battery, t.created_at.desc()),
     index('devices_name_trgm_idx').using('gin', t.name.op('gin_trgm_ops')),
     index('devices_description_trgm_idx').using('gin', t.description.op('gin_trgm_ops')),
+  ],
+);
+
+export const COMMAND_TARGETS = ['device', 'devices', 'entity'] as const;
+
+/**
+ * Remote commands, one row per command and device, written before the command is published.
+ * `id` is the id the device sees; an entity-wide command shares one id across its devices' rows.
+ * `state` moves queued → sent → succeeded | failed | timed_out | expired (queued = held for a
+ * sleeping device).
+ */
+export const commands = pgTable(
+  'commands',
+  {
+    id: uuid('id').notNull(),
+    device: text('device')
+      .notNull()
+      .references(() => devices.name, { onDelete: 'cascade', onUpdate: 'cascade' }),
+    entity: text('entity').notNull(),
+    type: text('type').$type<CommandType>().notNull(),
+    payload: jsonb('payload').$type<Record<string, unknown>>().notNull(),
+    target: text('target').$type<(typeof COMMAND_TARGETS)[number]>().notNull(),
+    state: text('state').$type<CommandState>().notNull(),
+    sent_by: text('sent_by').notNull(),
+    created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    sent_at: timestamp('sent_at', { withTimezone: true }),
+    replied_at: timestamp('replied_at', { withTimezone: true }),
+    expires_at: timestamp('expires_at', { withTimezone: true }).notNull(),
+    error: text('error'),
+    latency_ms: integer('latency_ms'),
+  },
+  (t) => [
+    primaryKey({ columns: [t.id, t.device] }),
+    index('commands_device_created_idx').on(t.device, t.created_at.desc()),
+    // Held and unanswered commands: what a waking device is owed and what the sweeper ends.
+    index('commands_open_idx')
+      .on(t.state, t.device)
+      .where(sql`state in ('queued', 'sent')`),
   ],
 );

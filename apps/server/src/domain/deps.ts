@@ -2,6 +2,7 @@ import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import type { Bus } from '../lib/bus.ts';
 import type { AccessTokens } from '../lib/tokens.ts';
+import type { DeviceSide } from '../mqtt/device-side.ts';
 import type { SessionGuard } from './session/session-guard.ts';
 import type { PermanentTokenGuard } from './token/permanent-token-guard.ts';
 
@@ -13,4 +14,6 @@ export interface Deps {
   bus: Bus;
   sessions: SessionGuard;
   apiTokens: PermanentTokenGuard;
+  /** The MQTT side: broker link, commands, telemetry, device credentials on the broker. */
+  devices: DeviceSide;
 }

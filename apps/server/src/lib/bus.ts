@@ -7,6 +7,22 @@ export interface BusEvents {
   'families.revoked': { ids: string[] };
   /** Permanent tokens revoked, or their account changed or removed: forget cached answers. */
   'tokens.changed': { hashes: string[] };
+  /** Devices created, deleted or given new MQTT credentials: forget cached answers, drop old sessions. */
+  'devices.changed': DevicesChanged;
+  /** A command ended (reply, timeout): the instance whose HTTP call waits for it answers. */
+  'commands.settled': CommandSettled;
+}
+
+/** Which devices changed: by name, every device of an entity, or every device. */
+export type DevicesChanged = { names: string[] } | { entity: string } | { all: true };
+
+export interface CommandSettled {
+  id: string;
+  device: string;
+  state: 'succeeded' | 'failed' | 'timed_out';
+  error: string | null;
+  replied_at: string | null;
+  latency_ms: number | null;
 }
 
 export interface Bus {

@@ -13,6 +13,8 @@ export const ADMIN = { name: 'admin', password: 'admin-password-1' };
 export interface TestServer {
   app: FastifyInstance;
   url: string;
+  /** Where devices connect: the embedded broker, or the external one (without the server's credentials). */
+  mqttUrl: string;
   config: Config;
   /** fetch against the server: JSON in and out. */
   request(
@@ -24,7 +26,7 @@ export interface TestServer {
 }
 
 /** Another instance on the same database and configuration: what a second API server would be. */
-export async function startPeer(of: TestServer): Promise<Omit<TestServer, 'config'>> {
+export async function startPeer(of: TestServer): Promise<Omit<TestServer, 'config' | 'mqttUrl'>> {
   const app = await build(of.config, { logger: false });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
@@ -84,6 +86,13 @@ export async function startServer(env: Record<string, string> = {}): Promise<Tes
     ADMIN_USERNAME: ADMIN.name,
     ADMIN_PASSWORD: ADMIN.password,
     LOG_LEVEL: 'silent',
+    HOST: '127.0.0.1',
+    // The embedded broker on a free port, or the external one the environment names.
+    MQTT_PORT: '0',
+    ...(process.env.MQTT_URL
+      ? { MQTT_URL: process.env.MQTT_URL, MQTT_SHARE_GROUP: `fleet-t-${randomBytes(4).toString('hex')}` }
+      : {}),
+    COMMAND_REPLY_TIMEOUT_MS: '1500',
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
     ...(process.env.REDIS_URL ? { REDIS_URL: process.env.REDIS_URL } : {}),
     ...env,
@@ -95,6 +104,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Tes
   return {
     app,
     url,
+    mqttUrl: app.devices.link.url,
     config,
     request: requester(url),
     async close() {

@@ -48,6 +48,8 @@ export const DeviceSchema = z.object({
   created_at: z.string(),
   /** The device's last sign of life (creation until it first reports); drives the 20-minute rule. */
   updated_at: z.string(),
+  /** Connected to the broker now; false while it sleeps (commands to it are held until it wakes). */
+  online: z.boolean(),
 });
 export type Device = z.infer<typeof DeviceSchema>;
 

@@ -13,12 +13,12 @@ export async function deleteDevice(db: Db, actor: AccessClaims, scope: Scope, na
   await db.delete(devices).where(eq(devices.name, target.name));
 }
 
-/** Deletes every device of the scope (the landlord's plain path: of every entity). Answers how many. */
-export async function deleteAllDevices(db: Db, actor: AccessClaims, scope: Scope): Promise<number> {
+/** Deletes every device of the scope (the landlord's plain path: of every entity). Answers their names. */
+export async function deleteAllDevices(db: Db, actor: AccessClaims, scope: Scope): Promise<string[]> {
   assertMayChangeDevices(actor);
   const deleted = await db
     .delete(devices)
     .where(scope === null ? undefined : eq(devices.entity, scope))
     .returning({ name: devices.name });
-  return deleted.length;
+  return deleted.map((d) => d.name);
 }

@@ -35,5 +35,6 @@ export function presentDevice(row: DeviceRow): Device {
     current_download: row.current_download,
     created_at: row.created_at.toISOString(),
     updated_at: row.updated_at.toISOString(),
+    online: row.online,
   };
 }

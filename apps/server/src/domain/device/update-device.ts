@@ -34,5 +34,5 @@ export async function regenerateCredentials(db: Db, actor: AccessClaims, scope: 
   const target = await findDeviceInScope(db, name, scope);
   const secret = newDeviceSecret();
   await db.update(devices).set({ mqtt_secret_hash: secret.hash }).where(eq(devices.name, target.name));
-  return { username: target.name, password: secret.password };
+  return { username: target.name, password: secret.password, entity: target.entity };
 }

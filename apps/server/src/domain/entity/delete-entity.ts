@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { accounts, entities } from '../../db/schema.ts';
+import { accounts, devices, entities } from '../../db/schema.ts';
 import { notFound } from '../../lib/http-error.ts';
 import { announceRemoved, credentialsOf } from '../account/account-credentials.ts';
 import type { Deps } from '../deps.ts';
@@ -14,7 +14,12 @@ export async function deleteEntity(deps: Deps, name: string): Promise<void> {
     deps.db,
     members.map((m) => m.id),
   );
+  const gone = await deps.db.select({ name: devices.name }).from(devices).where(eq(devices.entity, name));
   const deleted = await deps.db.delete(entities).where(eq(entities.name, name)).returning({ name: entities.name });
   if (deleted.length === 0) throw notFound('Entity');
   announceRemoved(deps, creds);
+  await deps.devices.access.revoked(
+    gone.map((d) => d.name),
+    { entity: name },
+  );
 }

@@ -13,6 +13,9 @@ import {
 } from '@fleet/shared/schemas/device';
 import { StatusSchema, listOf, statusWith } from '@fleet/shared/schemas/list';
 import type { Deps } from '../../domain/deps.ts';
+import { eq } from 'drizzle-orm';
+import { devices } from '../../db/schema.ts';
+import { HttpError } from '../../lib/http-error.ts';
 import { createDevice } from '../../domain/device/create-device.ts';
 import { deleteAllDevices, deleteDevice } from '../../domain/device/delete-device.ts';
 import { findDeviceInScope, presentDevice } from '../../domain/device/device-scope.ts';
@@ -21,6 +24,20 @@ import { regenerateCredentials, updateDevice } from '../../domain/device/update-
 import { ERROR_RESPONSES, SCOPES, pathName, scopeOf } from '../scope.ts';
 
 const errors = ERROR_RESPONSES;
+
+/** A new device's secret reaches the broker, or the device is not registered at all. */
+async function issueOrUndo(deps: Deps, device: { name: string; entity: string; password: string }) {
+  try {
+    await deps.devices.access.issued([device]);
+  } catch (err) {
+    await deps.db.delete(devices).where(eq(devices.name, device.name));
+    throw new HttpError(
+      503,
+      'The MQTT broker could not be reached; the device was not registered',
+      (err as Error).message,
+    );
+  }
+}
 
 /** The device registry, on the landlord's plain path (every entity) and the entity-scoped path. */
 export async function deviceRoutes(app: FastifyInstance, deps: Deps) {
@@ -86,6 +103,7 @@ export async function deviceRoutes(app: FastifyInstance, deps: Deps) {
       },
       async (request, reply) => {
         const data = await createDevice(deps.db, request.auth, scopeOf(request, 'Entity'), request.body.document);
+        await issueOrUndo(deps, { name: data.name, entity: data.entity, password: data.mqtt.password });
         return reply.code(201).send({ status: 'Device created', data });
       },
     );
@@ -103,8 +121,10 @@ export async function deviceRoutes(app: FastifyInstance, deps: Deps) {
         },
       },
       async (request) => {
-        const deleted = await deleteAllDevices(deps.db, request.auth, scopeOf(request, 'Entity'));
-        return { status: 'All devices deleted', deleted };
+        const scope = scopeOf(request, 'Entity');
+        const names = await deleteAllDevices(deps.db, request.auth, scope);
+        await deps.devices.access.revoked(names, scope === null ? { all: true } : { entity: scope });
+        return { status: 'All devices deleted', deleted: names.length };
       },
     );
 
@@ -141,6 +161,8 @@ export async function deviceRoutes(app: FastifyInstance, deps: Deps) {
       async (request) => {
         const scope = scopeOf(request, 'Device');
         const data = await updateDevice(deps.db, request.auth, scope, request.params.name, request.body.operator.$set);
+        // A renamed device is a new MQTT username: the old one goes, new credentials must be issued.
+        if (data.name !== request.params.name) await deps.devices.access.revoked([request.params.name]);
         return { status: 'Device saved', data };
       },
     );
@@ -159,6 +181,7 @@ export async function deviceRoutes(app: FastifyInstance, deps: Deps) {
       },
       async (request) => {
         await deleteDevice(deps.db, request.auth, scopeOf(request, 'Device'), request.params.name);
+        await deps.devices.access.revoked([request.params.name]);
         return { status: 'Device deleted' };
       },
     );
@@ -175,9 +198,13 @@ export async function deviceRoutes(app: FastifyInstance, deps: Deps) {
           response: { 200: z.object({ data: MqttCredentialsSchema }), ...errors },
         },
       },
-      async (request) => ({
-        data: await regenerateCredentials(deps.db, request.auth, scopeOf(request, 'Device'), request.params.name),
-      }),
+      async (request) => {
+        const scope = scopeOf(request, 'Device');
+        const { entity, ...data } = await regenerateCredentials(deps.db, request.auth, scope, request.params.name);
+        // The old secret stops working now: sessions that used it are ended.
+        await deps.devices.access.issued([{ name: data.username, entity, password: data.password }]);
+        return { data };
+      },
     );
   }
 }

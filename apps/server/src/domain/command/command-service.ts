@@ -1,0 +1,269 @@
+import { randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import {
+  StateReportSchema,
+  commandMessage,
+  topics,
+  type CommandPayload,
+  type ReplyMessage,
+} from '@fleet/shared/protocol';
+import { DEFAULT_COMMAND_TTL_S, type BulkCommandAnswer, type CommandCounts } from '@fleet/shared/schemas/command';
+import type { AccessClaims } from '@fleet/shared/schemas/session';
+import type { Db } from '../../db/client.ts';
+import type { CommandSettled } from '../../lib/bus.ts';
+import { HttpError, notFound } from '../../lib/http-error.ts';
+import type { DeviceLink } from '../../mqtt/device-link.ts';
+import type { TelemetryBatcher, Woken } from '../telemetry/telemetry-batcher.ts';
+import { commandName, presentCommand, type CommandRow } from './present-command.ts';
+import type { ReplyWaiters } from './reply-waiters.ts';
+
+interface Options {
+  db: Db;
+  link: DeviceLink;
+  waiters: ReplyWaiters;
+  telemetry: TelemetryBatcher;
+  timeoutMs: number;
+  onError(err: unknown, what: string): void;
+}
+
+type Target = CommandRow['target'];
+type SendOptions = { payload: CommandPayload; expires_in_s?: number | undefined };
+
+/** Raw SQL answers rows as `{rows}` on both drivers. */
+const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
+
+/** Columns a command row is written with; `online` devices get it at once, sleeping ones hold it. */
+const insertColumns = sql`(id, device, entity, type, payload, target, state, sent_by, sent_at, expires_at)`;
+
+/**
+ * Remote commands (ARCHITECTURE.md "Device protocol"). Every command is a row before it is
+ * published; a device that is not connected holds it as `queued` until it wakes or the command
+ * expires. The HTTP call waits for the reply up to the timeout; a late reply still settles the row.
+ */
+export class CommandService {
+  constructor(private readonly o: Options) {}
+
+  /** One device: answers when it replied, or at once when the command is held for a sleeping device. */
+  async toDevice(actor: AccessClaims, entity: string, name: string, req: SendOptions) {
+    const rows = await this.insert(
+      actor,
+      'device',
+      req,
+      sql`select ${randomUUID()}::uuid, d.name from devices d where d.name = ${name} and d.entity = ${entity}`,
+    );
+    const row = rows[0];
+    if (!row) throw notFound('Device');
+    if (row.state === 'queued') {
+      return {
+        status: 'queued' as const,
+        userMessage: `Device ${name} is asleep: the command waits until it wakes (until ${row.expires_at.toISOString()})`,
+        data: presentCommand(row),
+      };
+    }
+    const [settled] = await this.publishAndWait(rows, req.payload);
+    const done = { ...row, ...settled!, replied_at: settled!.replied_at ? new Date(settled!.replied_at) : null };
+    if (done.state === 'succeeded') return { status: 'success' as const, data: presentCommand(done) };
+    const verb = commandName(row.type);
+    if (done.state === 'failed')
+      throw new HttpError(502, `${verb} failed on device ${name}`, done.error ?? 'Device error');
+    throw new HttpError(
+      504,
+      `Device ${name} did not answer in time`,
+      `No reply within ${this.o.timeoutMs / 1000} s; a late reply still updates the command history`,
+    );
+  }
+
+  /** Several devices of one entity: each gets its own command; answers when all replied or the timeout passed. */
+  async toDevices(actor: AccessClaims, entity: string, names: string[], req: SendOptions): Promise<BulkCommandAnswer> {
+    const rows = await this.insert(
+      actor,
+      'devices',
+      req,
+      sql`select gen_random_uuid(), d.name from devices d where d.name = any(${names}) and d.entity = ${entity}`,
+    );
+    const found = new Set(rows.map((r) => r.device));
+    const missing = names.filter((n) => !found.has(n)).map((device) => ({ device, state: 'not_found', error: null }));
+    const outcome = await this.settleAll(rows, req.payload, 'device');
+    return this.summarise(req.payload, outcome, missing as never);
+  }
+
+  /** Every device of the entity, published once on the entity's command topic. */
+  async toEntity(actor: AccessClaims, entity: string, req: SendOptions): Promise<BulkCommandAnswer> {
+    const rows = await this.insert(
+      actor,
+      'entity',
+      req,
+      sql`select ${randomUUID()}::uuid, d.name from devices d where d.entity = ${entity}`,
+    );
+    const outcome = await this.settleAll(rows, req.payload, 'entity');
+    return this.summarise(req.payload, outcome, [], 100);
+  }
+
+  /** A device's reply: settles its row (even after a timeout) and answers whoever waits. */
+  async onReply(device: string, reply: ReplyMessage): Promise<boolean> {
+    const state = reply.status === 'success' ? 'succeeded' : 'failed';
+    const error = reply.status === 'error' ? (reply.error ?? 'The device reported an error') : null;
+    const [row] = rowsOf<CommandRow>(
+      await this.o.db.execute(sql`
+        update commands set state = ${state}, error = ${error}, replied_at = now(),
+          latency_ms = case when sent_at is null then null
+            else round(extract(epoch from clock_timestamp() - sent_at) * 1000) end
+        where id = ${reply.id} and device = ${device} and state in ('queued', 'sent', 'timed_out')
+        returning *`),
+    );
+    if (!row) return false;
+    if (row.type === 'refresh' && reply.data) {
+      const report = StateReportSchema.safeParse(reply.data);
+      if (report.success) this.o.telemetry.report(device, report.data);
+    }
+    await this.o.waiters.settle({
+      id: row.id,
+      device,
+      state,
+      error,
+      replied_at: new Date(row.replied_at!).toISOString(),
+      latency_ms: row.latency_ms === null ? null : Number(row.latency_ms),
+    });
+    return true;
+  }
+
+  /** Devices that woke: their held commands go out now, each claimed by exactly one instance. */
+  async deliverHeld(woken: Woken[]): Promise<void> {
+    if (woken.length === 0) return;
+    const rows = rowsOf<CommandRow>(
+      await this.o.db.execute(sql`
+        update commands set state = 'sent', sent_at = now()
+        where state = 'queued' and expires_at > now() and device = any(${woken.map((w) => w.name)})
+        returning *`),
+    );
+    for (const row of rows) {
+      const message = commandMessage(
+        row.id,
+        { type: row.type, ...row.payload } as CommandPayload,
+        new Date(row.expires_at),
+      );
+      this.o.link.publish(topics.deviceCommands(row.entity, row.device), message).catch((err) => {
+        this.o.onError(err, 'publishing a held command');
+      });
+    }
+  }
+
+  /**
+   * The periodic sweep, on every instance (each statement is idempotent): held commands past
+   * their expiry expire, unanswered ones time out, and held ones of devices seen online go out.
+   */
+  async sweep(): Promise<void> {
+    const { db } = this.o;
+    await db.execute(sql`
+      update commands set state = 'expired', error = 'Expired before the device woke'
+      where state = 'queued' and expires_at <= now()`);
+    await db.execute(sql`
+      update commands set state = 'timed_out', error = ${this.timeoutText()}
+      where state = 'sent' and sent_at < now() - make_interval(secs => ${(this.o.timeoutMs + 1000) / 1000})`);
+    const owed = rowsOf<Woken>(
+      await db.execute(sql`
+        select distinct d.name, d.entity from commands c join devices d on d.name = c.device
+        where c.state = 'queued' and c.expires_at > now() and d.online`),
+    );
+    await this.deliverHeld(owed);
+  }
+
+  private timeoutText() {
+    return `No reply within ${this.o.timeoutMs / 1000} s`;
+  }
+
+  /** Writes the commands (held for devices that are not connected) and answers the rows. */
+  private async insert(actor: AccessClaims, target: Target, req: SendOptions, targets: ReturnType<typeof sql>) {
+    const { type, ...args } = req.payload;
+    const ttl = req.expires_in_s ?? DEFAULT_COMMAND_TTL_S;
+    return rowsOf<CommandRow>(
+      await this.o.db.execute(sql`
+        insert into commands ${insertColumns}
+        select t.id, d.name, d.entity, ${type}, ${JSON.stringify(args)}::jsonb, ${target},
+          case when d.online then 'sent' else 'queued' end, ${actor.sub},
+          case when d.online then now() end, now() + make_interval(secs => ${ttl})
+        from (${targets}) as t(id, name) join devices d on d.name = t.name
+        returning *`),
+    ).map((row) => ({ ...row, created_at: new Date(row.created_at), expires_at: new Date(row.expires_at) }));
+  }
+
+  /** Publishes the sent rows and waits for their replies; answers each row's outcome in order. */
+  private async publishAndWait(rows: CommandRow[], payload: CommandPayload, via: 'device' | 'entity' = 'device') {
+    const live = rows.filter((r) => r.state === 'sent');
+    const deadline = Date.now() + this.o.timeoutMs;
+    const replies = live.map((r) => this.o.waiters.wait(r.id, r.device, deadline));
+    const message = (row: CommandRow) => commandMessage(row.id, payload, row.expires_at);
+    try {
+      if (via === 'entity' && live.length > 0) {
+        await this.o.link.publish(topics.entityCommands(live[0]!.entity), message(live[0]!));
+      } else {
+        await Promise.all(live.map((r) => this.o.link.publish(topics.deviceCommands(r.entity, r.device), message(r))));
+      }
+    } catch (err) {
+      // Not published: hold them, so the sweep delivers them once the broker is back.
+      await this.o.db.execute(sql`
+        update commands set state = 'queued', sent_at = null
+        where state = 'sent' and id = any(${live.map((r) => r.id)}) and device = any(${live.map((r) => r.device)})`);
+      this.o.onError(err, 'publishing a command');
+      throw new HttpError(
+        503,
+        'The MQTT broker is unreachable',
+        'The command is held and goes out when the broker is back',
+      );
+    }
+    const outcomes = await Promise.all(replies);
+    const timedOut = live.filter((_, i) => outcomes[i] === null);
+    if (timedOut.length > 0) {
+      await this.o.db.execute(sql`
+        update commands set state = 'timed_out', error = ${this.timeoutText()}
+        where state = 'sent' and id = any(${timedOut.map((r) => r.id)}) and device = any(${timedOut.map((r) => r.device)})`);
+    }
+    return live.map<CommandSettled>(
+      (r, i) =>
+        outcomes[i] ?? {
+          id: r.id,
+          device: r.device,
+          state: 'timed_out',
+          error: this.timeoutText(),
+          replied_at: null,
+          latency_ms: null,
+        },
+    );
+  }
+
+  private async settleAll(rows: CommandRow[], payload: CommandPayload, via: 'device' | 'entity') {
+    const settled = await this.publishAndWait(rows, payload, via);
+    const byKey = new Map(settled.map((s) => [`${s.id}/${s.device}`, s]));
+    return rows.map((r) => {
+      const s = byKey.get(`${r.id}/${r.device}`);
+      return { device: r.device, state: s?.state ?? r.state, error: s?.error ?? null };
+    });
+  }
+
+  private summarise(
+    payload: CommandPayload,
+    results: Array<{ device: string; state: string; error: string | null }>,
+    missing: Array<{ device: string; state: 'not_found'; error: null }>,
+    keep = Infinity,
+  ): BulkCommandAnswer {
+    const counts: CommandCounts = { succeeded: 0, failed: 0, timed_out: 0, queued: 0, sent: 0 };
+    for (const r of results) if (r.state in counts) counts[r.state as keyof CommandCounts]++;
+    const bad = counts.failed + counts.timed_out + missing.length;
+    const status = bad === 0 ? 'success' : counts.succeeded + counts.queued === 0 ? 'failed' : 'partial';
+    const parts = [
+      `${counts.succeeded} succeeded`,
+      counts.failed && `${counts.failed} failed`,
+      counts.timed_out && `${counts.timed_out} did not answer`,
+      counts.queued && `${counts.queued} held until they wake`,
+      missing.length && `${missing.length} not found`,
+    ].filter(Boolean);
+    const total = results.length + missing.length;
+    const verb = commandName(payload.type);
+    const userMessage =
+      total === 0
+        ? `${verb}: no devices to send to`
+        : `${verb} to ${total} device${total === 1 ? '' : 's'}: ${parts.join(', ')}`;
+    const shown = keep === Infinity ? results : results.filter((r) => r.state !== 'succeeded').slice(0, keep);
+    return { status, userMessage, data: { counts, results: [...(shown as never[]), ...missing] } };
+  }
+}

@@ -1,0 +1,136 @@
+import { sql } from 'drizzle-orm';
+import type { StateReport } from '@fleet/shared/protocol';
+import type { Db } from '../../db/client.ts';
+import { isDeadlock } from '../../lib/db-errors.ts';
+
+/** What is known of one device since the last flush; later reports win field by field. */
+interface Pending {
+  name: string;
+  state?: string;
+  fw_version?: string;
+  battery?: number;
+  is_charging?: boolean;
+  online?: boolean;
+  /** Receive time of the last sign of life, ISO; absent when only an absence was reported. */
+  seen_at?: string;
+}
+
+export interface Woken {
+  name: string;
+  entity: string;
+}
+
+interface Options {
+  /** Flush at least this often while reports arrive. */
+  intervalMs?: number;
+  /** Flush at once when this many devices are pending. */
+  maxBatch?: number;
+  /** Devices that came online in a flush: what they are owed is delivered now. */
+  onWoken(devices: Woken[]): void;
+  onError(err: unknown): void;
+}
+
+/**
+ * Merges state reports and presence into the device table in batches: one UPDATE per flush for
+ * every device heard from since the last one, never a transaction per message. The server's
+ * receive time is the last-seen time that drives the 20-minute rule.
+ */
+export class TelemetryBatcher {
+  private pending = new Map<string, Pending>();
+  private timer: NodeJS.Timeout | null = null;
+  private flushing: Promise<void> = Promise.resolve();
+  private readonly intervalMs: number;
+  private readonly maxBatch: number;
+  /** Messages merged and rows written, for the health figures and the benchmark. */
+  readonly counts = { merged: 0, flushed: 0, flushes: 0 };
+
+  constructor(
+    private readonly db: Db,
+    private readonly opts: Options,
+  ) {
+    this.intervalMs = opts.intervalMs ?? 50;
+    this.maxBatch = opts.maxBatch ?? 2000;
+  }
+
+  /** A state report (or any sign of life, with an empty report). */
+  report(name: string, report: StateReport = {}, at = new Date()): void {
+    const entry = this.entry(name);
+    if (report.state !== undefined) entry.state = report.state;
+    if (report.fw_version !== undefined) entry.fw_version = report.fw_version;
+    if (report.battery !== undefined) entry.battery = report.battery;
+    if (report.is_charging !== undefined) entry.is_charging = report.is_charging;
+    // A device that speaks is connected, unless what it says is that it is leaving.
+    entry.online = report.online ?? true;
+    if (report.online !== false) entry.seen_at = at.toISOString();
+    this.counts.merged++;
+    this.schedule();
+  }
+
+  /** The broker saw the device connect (a sign of life) or go. */
+  presence(name: string, online: boolean, at = new Date()): void {
+    const entry = this.entry(name);
+    entry.online = online;
+    if (online) entry.seen_at = at.toISOString();
+    this.schedule();
+  }
+
+  /** Writes everything pending; resolves when it is in the database. */
+  flush(): Promise<void> {
+    if (this.timer) {
+      clearTimeout(this.timer);
+      this.timer = null;
+    }
+    const batch = [...this.pending.values()];
+    this.pending = new Map();
+    this.flushing = this.flushing.then(() => (batch.length > 0 ? this.write(batch) : undefined));
+    return this.flushing;
+  }
+
+  private entry(name: string): Pending {
+    let entry = this.pending.get(name);
+    if (!entry) {
+      entry = { name };
+      this.pending.set(name, entry);
+    }
+    return entry;
+  }
+
+  private schedule(): void {
+    if (this.pending.size >= this.maxBatch) void this.flush();
+    else if (!this.timer) this.timer = setTimeout(() => void this.flush(), this.intervalMs);
+  }
+
+  private async write(batch: Pending[], attempt = 1): Promise<void> {
+    // One order for every instance, so two flushes touching the same devices cannot deadlock.
+    batch.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+    try {
+      const result = await this.db.execute<{ name: string; entity: string; was_online: boolean; online: boolean }>(sql`
+        with v as (
+          select * from jsonb_to_recordset(${JSON.stringify(batch)}::jsonb) as v(
+            name text, state text, fw_version text, battery smallint, is_charging boolean,
+            online boolean, seen_at timestamptz)
+        ),
+        old as (select d.name, d.online from devices d join v on v.name = d.name)
+        update devices d set
+          state_current = coalesce(v.state, d.state_current),
+          fw_version = coalesce(v.fw_version, d.fw_version),
+          battery = coalesce(v.battery, d.battery),
+          is_charging = coalesce(v.is_charging, d.is_charging),
+          online = coalesce(v.online, d.online),
+          updated_at = greatest(d.updated_at, coalesce(v.seen_at, d.updated_at))
+        from v join old on old.name = v.name
+        where d.name = v.name
+        returning d.name, d.entity, old.online as was_online, d.online`);
+      const rows = (
+        result as unknown as { rows: Array<{ name: string; entity: string; was_online: boolean; online: boolean }> }
+      ).rows;
+      this.counts.flushed += rows.length;
+      this.counts.flushes++;
+      const woken = rows.filter((r) => r.online && !r.was_online).map(({ name, entity }) => ({ name, entity }));
+      if (woken.length > 0) this.opts.onWoken(woken);
+    } catch (err) {
+      if (isDeadlock(err) && attempt < 3) return this.write(batch, attempt + 1);
+      this.opts.onError(err);
+    }
+  }
+}

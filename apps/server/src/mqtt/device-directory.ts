@@ -1,0 +1,102 @@
+import { timingSafeEqual } from 'node:crypto';
+import { inArray } from 'drizzle-orm';
+import type { Db } from '../db/client.ts';
+import { devices } from '../db/schema.ts';
+import type { Bus, DevicesChanged } from '../lib/bus.ts';
+import { hashToken } from '../lib/tokens.ts';
+
+export interface DeviceIdentity {
+  name: string;
+  entity: string;
+  secretHash: string;
+}
+
+const KNOWN_TTL_MS = 10 * 60_000;
+const UNKNOWN_TTL_MS = 5_000;
+const MAX_ENTRIES = 200_000;
+
+interface Entry {
+  identity: DeviceIdentity | null;
+  expires: number;
+}
+
+/**
+ * Who a device is, for the broker: its entity and secret hash, cached so that a reconnect storm of
+ * thousands of devices costs a few batched reads instead of one query (and one hash) each. The
+ * cache forgets a device on `devices.changed` from any instance; unknown names are remembered
+ * briefly so a stranger hammering the port cannot hammer the database.
+ */
+export class DeviceDirectory {
+  private readonly entries = new Map<string, Entry>();
+  private pending: Map<string, Array<(identity: DeviceIdentity | null) => void>> | null = null;
+
+  constructor(
+    private readonly db: Db,
+    bus: Bus,
+  ) {
+    bus.subscribe('devices.changed', (change) => this.forget(change));
+  }
+
+  /** The device when the password is its secret, else null. */
+  async verify(name: string, password: Buffer | string | undefined): Promise<DeviceIdentity | null> {
+    if (password === undefined || password.length === 0 || password.length > 256) return null;
+    const identity = await this.lookup(name);
+    if (!identity) return null;
+    const given = Buffer.from(hashToken(password.toString()), 'utf8');
+    const stored = Buffer.from(identity.secretHash, 'utf8');
+    return given.length === stored.length && timingSafeEqual(given, stored) ? identity : null;
+  }
+
+  /** The cached identity, without reading the database (undefined when not cached). */
+  peek(name: string): DeviceIdentity | null | undefined {
+    const entry = this.entries.get(name);
+    return entry && entry.expires > Date.now() ? entry.identity : undefined;
+  }
+
+  /** The device's identity, read in a batch with every other name asked for in the same tick. */
+  lookup(name: string): Promise<DeviceIdentity | null> {
+    const cached = this.peek(name);
+    if (cached !== undefined) return Promise.resolve(cached);
+    return new Promise((resolve) => {
+      if (!this.pending) {
+        this.pending = new Map();
+        setImmediate(() => void this.load());
+      }
+      const waiting = this.pending.get(name);
+      if (waiting) waiting.push(resolve);
+      else this.pending.set(name, [resolve]);
+    });
+  }
+
+  forget(change: DevicesChanged): void {
+    if ('all' in change) this.entries.clear();
+    else if ('names' in change) for (const name of change.names) this.entries.delete(name);
+    else
+      for (const [name, entry] of this.entries) if (entry.identity?.entity === change.entity) this.entries.delete(name);
+  }
+
+  private async load(): Promise<void> {
+    const batch = this.pending!;
+    this.pending = null;
+    const names = [...batch.keys()];
+    let found = new Map<string, DeviceIdentity>();
+    try {
+      const rows = await this.db
+        .select({ name: devices.name, entity: devices.entity, secretHash: devices.mqtt_secret_hash })
+        .from(devices)
+        .where(inArray(devices.name, names));
+      found = new Map(rows.map((row) => [row.name, row]));
+    } catch {
+      // The database is unreachable: refuse these connections now, ask again on the next attempt.
+      for (const [name, waiters] of batch) for (const resolve of waiters) resolve(null);
+      return;
+    }
+    if (this.entries.size + names.length > MAX_ENTRIES) this.entries.clear();
+    const now = Date.now();
+    for (const [name, waiters] of batch) {
+      const identity = found.get(name) ?? null;
+      this.entries.set(name, { identity, expires: now + (identity ? KNOWN_TTL_MS : UNKNOWN_TTL_MS) });
+      for (const resolve of waiters) resolve(identity);
+    }
+  }
+}

@@ -1,0 +1,51 @@
+/**
+ * The server's side of the device protocol, whichever broker carries it: the embedded Aedes or an
+ * external broker at MQTT_URL. Both deliver what devices publish to `onMessage` and carry what the
+ * server publishes to devices.
+ */
+export interface DeviceLink {
+  /** Where devices connect, for logs and the demo: `mqtt://host:port`. */
+  readonly url: string;
+  /** Publishes a command (QoS 1); resolves once the broker has taken it. */
+  publish(topic: string, message: unknown): Promise<void>;
+  close(): Promise<void>;
+}
+
+export interface LinkHandlers {
+  /** A message a device published on one of the server's subscriptions. */
+  message(topic: string, payload: Buffer): void;
+  /** The embedded broker knows connections first-hand; an external broker reports them through the protocol. */
+  presence(device: string, online: boolean): void;
+}
+
+/** Why messages from devices were dropped, counted for `/api/v1/health` and the logs. */
+export const DROP_REASONS = [
+  'bad_topic',
+  'too_large',
+  'bad_json',
+  'bad_message',
+  'unknown_device',
+  'wrong_entity',
+  'unknown_command',
+  'unsupported',
+  'refused_connection',
+  'refused_topic',
+] as const;
+export type DropReason = (typeof DROP_REASONS)[number];
+
+/** Counters of the MQTT side; cheap enough to bump on every message. */
+export class LinkStats {
+  received = 0;
+  readonly dropped: Record<DropReason, number> = Object.fromEntries(DROP_REASONS.map((r) => [r, 0])) as Record<
+    DropReason,
+    number
+  >;
+
+  drop(reason: DropReason): void {
+    this.dropped[reason]++;
+  }
+
+  snapshot() {
+    return { received: this.received, dropped: { ...this.dropped } };
+  }
+}

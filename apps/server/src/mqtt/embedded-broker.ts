@@ -1,0 +1,136 @@
+import net from 'node:net';
+import { Aedes, type Client } from 'aedes';
+import { SERVER_SUBSCRIPTIONS, parseDeviceTopic, topics } from '@fleet/shared/protocol';
+import type { Bus, DevicesChanged } from '../lib/bus.ts';
+import type { DeviceDirectory, DeviceIdentity } from './device-directory.ts';
+import type { DeviceLink, LinkHandlers, LinkStats } from './device-link.ts';
+
+interface Options {
+  port: number;
+  host: string;
+  directory: DeviceDirectory;
+  bus: Bus;
+  stats: LinkStats;
+  handlers: LinkHandlers;
+}
+
+type DeviceClient = Client & { fleet?: DeviceIdentity };
+
+/** CONNACK return codes of MQTT 3.1.1. */
+const IDENTIFIER_REJECTED = 2;
+const BAD_USERNAME_OR_PASSWORD = 4;
+
+const refusal = (returnCode: 2 | 4, message: string) => Object.assign(new Error(message), { returnCode });
+
+/**
+ * Aedes inside the server process (the embedded default). Devices sign in with their id and
+ * secret, with client id = device id so one device cannot push another off the broker; each may
+ * publish only under its own prefix (a device that tries otherwise is disconnected, as MQTT 3.1.1
+ * has no way to refuse one message) and subscribe only to its own and its entity's command topics.
+ */
+export async function startEmbeddedBroker(opts: Options): Promise<DeviceLink & { port: number }> {
+  const { directory, stats, handlers } = opts;
+  const broker = await Aedes.createBroker({ drainTimeout: 30_000, queueLimit: 100, maxTopicLevels: 8 });
+  // Connected clients by id; Aedes keeps the map but does not type it.
+  const clients = () => (broker as unknown as { clients: Record<string, DeviceClient> }).clients;
+
+  broker.authenticate = (client: DeviceClient, username, password, done) => {
+    if (!username || client.id !== username) {
+      stats.drop('refused_connection');
+      return done(refusal(IDENTIFIER_REJECTED, 'Client id must be the device id'), false);
+    }
+    directory.verify(username, password).then(
+      (identity) => {
+        if (!identity) {
+          stats.drop('refused_connection');
+          done(refusal(BAD_USERNAME_OR_PASSWORD, 'Unknown device or wrong secret'), false);
+          return;
+        }
+        client.fleet = identity;
+        done(null, true);
+      },
+      (err: Error) => done(Object.assign(err, { returnCode: 3 as const }), false), // 3: server unavailable
+    );
+  };
+
+  broker.authorizePublish = (client: DeviceClient | null, packet, done) => {
+    const device = client?.fleet;
+    // Without a client it is a will of a session that ended; the topic was checked when it was set.
+    if (!client) return done(null);
+    const where = parseDeviceTopic(packet.topic);
+    if (!device || !where || where.device !== device.name || where.entity !== device.entity) {
+      stats.drop('refused_topic');
+      return done(new Error(`Not allowed to publish on ${packet.topic}`));
+    }
+    done(null);
+  };
+
+  broker.authorizeSubscribe = (client: DeviceClient, subscription, done) => {
+    const device = client.fleet;
+    const allowed =
+      device &&
+      (subscription.topic === topics.deviceCommands(device.entity, device.name) ||
+        subscription.topic === topics.entityCommands(device.entity));
+    if (!allowed) stats.drop('refused_topic');
+    // A refused subscription is answered with 0x80 in the SUBACK, the connection stays.
+    done(null, allowed ? subscription : null);
+  };
+
+  broker.on('clientReady', (client: DeviceClient) => {
+    if (client.fleet) handlers.presence(client.fleet.name, true);
+  });
+  broker.on('clientDisconnect', (client: DeviceClient) => {
+    // A device that reconnects takes over its session; the old connection's end is not an absence.
+    const current = clients()[client.id];
+    if (client.fleet && (!current || current === client)) handlers.presence(client.fleet.name, false);
+  });
+
+  for (const filter of SERVER_SUBSCRIPTIONS) {
+    await new Promise<void>((resolve) =>
+      broker.subscribe(
+        filter,
+        (packet, done) => {
+          handlers.message(packet.topic, packet.payload as Buffer);
+          done();
+        },
+        resolve,
+      ),
+    );
+  }
+
+  // New credentials or a deleted device: the old session ends now, not at its next reconnect.
+  opts.bus.subscribe('devices.changed', (change: DevicesChanged) => {
+    for (const client of Object.values(clients())) {
+      const device = client.fleet;
+      if (!device) continue;
+      const hit =
+        'all' in change || ('names' in change ? change.names.includes(device.name) : device.entity === change.entity);
+      if (hit) client.close();
+    }
+  });
+
+  const server = net.createServer(broker.handle);
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(opts.port, opts.host, () => resolve());
+  });
+  const port = (server.address() as net.AddressInfo).port;
+
+  return {
+    url: `mqtt://${opts.host === '0.0.0.0' ? 'localhost' : opts.host}:${port}`,
+    port,
+    publish(topic, message) {
+      return new Promise((resolve, reject) =>
+        broker.publish(
+          { cmd: 'publish', topic, payload: Buffer.from(JSON.stringify(message)), qos: 1, retain: false, dup: false },
+          (err) => (err ? reject(err) : resolve()),
+        ),
+      );
+    },
+    async close() {
+      for (const client of Object.values(clients())) client.close();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await new Promise<void>((resolve) => broker.close(() => resolve()));
+    },
+  };
+}

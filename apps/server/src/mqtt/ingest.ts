@@ -1,0 +1,80 @@
+import {
+  MAX_DEVICE_PAYLOAD_BYTES,
+  ReplyMessageSchema,
+  StateReportSchema,
+  parseDeviceTopic,
+  type DevicePublishKind,
+} from '@fleet/shared/protocol';
+import type { CommandService } from '../domain/command/command-service.ts';
+import type { TelemetryBatcher } from '../domain/telemetry/telemetry-batcher.ts';
+import type { DeviceDirectory, DeviceIdentity } from './device-directory.ts';
+import type { LinkHandlers, LinkStats } from './device-link.ts';
+
+interface Options {
+  directory: DeviceDirectory;
+  stats: LinkStats;
+  telemetry: TelemetryBatcher;
+  commands: () => CommandService;
+  onError(err: unknown, what: string): void;
+}
+
+/**
+ * What devices publish, checked before anything is believed: the topic, the size, the JSON, the
+ * device and its entity, then the message's shape. Anything wrong is dropped and counted; nothing a
+ * device sends can throw past here.
+ */
+export function createIngest(o: Options): LinkHandlers {
+  const handle = (device: DeviceIdentity, kind: DevicePublishKind, body: unknown) => {
+    switch (kind) {
+      case 'state': {
+        const report = StateReportSchema.safeParse(body);
+        if (!report.success) return o.stats.drop('bad_message');
+        return o.telemetry.report(device.name, report.data);
+      }
+      case 'reply': {
+        const reply = ReplyMessageSchema.safeParse(body);
+        if (!reply.success) return o.stats.drop('bad_message');
+        o.telemetry.report(device.name);
+        o.commands()
+          .onReply(device.name, reply.data)
+          .then(
+            (known) => known || o.stats.drop('unknown_command'),
+            (err) => o.onError(err, 'settling a command reply'),
+          );
+        return;
+      }
+      default:
+        // Progress events and beacon sightings arrive with provisioning and the beacon demo; they
+        // still show the device is alive.
+        o.telemetry.report(device.name);
+        return o.stats.drop('unsupported');
+    }
+  };
+
+  return {
+    message(topic, payload) {
+      o.stats.received++;
+      const where = parseDeviceTopic(topic);
+      if (!where) return o.stats.drop('bad_topic');
+      if (payload.length > MAX_DEVICE_PAYLOAD_BYTES) return o.stats.drop('too_large');
+      let body: unknown;
+      try {
+        body = JSON.parse(payload.toString('utf8'));
+      } catch {
+        return o.stats.drop('bad_json');
+      }
+      const accept = (device: DeviceIdentity | null) => {
+        if (!device) return o.stats.drop('unknown_device');
+        // The broker's ACL already keeps devices to their own topics; this holds even if it is misconfigured.
+        if (device.entity !== where.entity) return o.stats.drop('wrong_entity');
+        handle(device, where.kind, body);
+      };
+      const cached = o.directory.peek(where.device);
+      if (cached !== undefined) accept(cached);
+      else o.directory.lookup(where.device).then(accept, (err) => o.onError(err, 'looking up a device'));
+    },
+    presence(device, online) {
+      o.telemetry.presence(device, online);
+    },
+  };
+}

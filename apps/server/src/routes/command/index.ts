@@ -1,0 +1,107 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  BulkCommandAnswerSchema,
+  BulkCommandRequestSchema,
+  CommandAnswerSchema,
+  CommandListQuerySchema,
+  CommandRequestSchema,
+  CommandSchema,
+} from '@fleet/shared/schemas/command';
+import { ErrorInfoSchema } from '@fleet/shared/schemas/error';
+import { listOf } from '@fleet/shared/schemas/list';
+import { listDeviceCommands } from '../../domain/command/list-commands.ts';
+import type { Deps } from '../../domain/deps.ts';
+import { ERROR_RESPONSES, SCOPES, pathName, scopeOf } from '../scope.ts';
+
+const errors = { ...ERROR_RESPONSES, 502: ErrorInfoSchema, 503: ErrorInfoSchema, 504: ErrorInfoSchema };
+
+/**
+ * Remote commands (core §7 `mqtt/general/…`) and each device's command history. Every signed-in
+ * role may send commands to its entity's devices (docs/decisions.md).
+ */
+export async function commandRoutes(app: FastifyInstance, deps: Deps) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const tags = ['commands'];
+  const security = [{ bearer: [] }];
+  const preHandler = app.authenticate;
+  const commands = deps.devices.commands;
+  const Entity = z.object({ entity: pathName() });
+
+  r.post(
+    '/tenant/:entity/mqtt/general/entity',
+    {
+      preHandler,
+      schema: {
+        tags,
+        security,
+        summary: "Send a command to every device of the entity, once on the entity's command topic",
+        params: Entity,
+        body: CommandRequestSchema,
+        response: { 200: BulkCommandAnswerSchema, ...errors },
+      },
+    },
+    async (request) => commands.toEntity(request.auth, scopeOf(request, 'Entity')!, request.body),
+  );
+
+  r.post(
+    '/tenant/:entity/mqtt/general/devices',
+    {
+      preHandler,
+      schema: {
+        tags,
+        security,
+        summary: 'Send a command to several devices; answers each one’s outcome',
+        params: Entity,
+        body: BulkCommandRequestSchema,
+        response: { 200: BulkCommandAnswerSchema, ...errors },
+      },
+    },
+    async (request) =>
+      commands.toDevices(request.auth, scopeOf(request, 'Entity')!, request.body.devices, request.body),
+  );
+
+  r.post(
+    '/tenant/:entity/mqtt/general/:name',
+    {
+      preHandler,
+      schema: {
+        tags,
+        security,
+        summary:
+          'Send a command to one device and wait for its reply: 200 success, 502 the device’s error, 504 no reply in time, 202 held while it sleeps',
+        params: Entity.extend({ name: pathName() }),
+        body: CommandRequestSchema,
+        response: { 200: CommandAnswerSchema, 202: CommandAnswerSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const answer = await commands.toDevice(
+        request.auth,
+        scopeOf(request, 'Device')!,
+        request.params.name,
+        request.body,
+      );
+      return reply.code(answer.status === 'queued' ? 202 : 200).send(answer);
+    },
+  );
+
+  for (const { prefix, params } of SCOPES) {
+    r.get(
+      `${prefix}/device/:name/commands`,
+      {
+        preHandler,
+        schema: {
+          tags,
+          security,
+          summary: 'A device’s command history, newest first',
+          params: z.object(params).extend({ name: pathName() }),
+          querystring: CommandListQuerySchema,
+          response: { 200: listOf(CommandSchema), ...errors },
+        },
+      },
+      async (request) => listDeviceCommands(deps.db, scopeOf(request, 'Device'), request.params.name, request.query),
+    );
+  }
+}
