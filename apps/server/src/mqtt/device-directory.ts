@@ -79,7 +79,7 @@ export class DeviceDirectory {
     const batch = this.pending!;
     this.pending = null;
     const names = [...batch.keys()];
-    let found = new Map<string, DeviceIdentity>();
+    let found: Map<string, DeviceIdentity>;
     try {
       const rows = await this.db
         .select({ name: devices.name, entity: devices.entity, secretHash: devices.mqtt_secret_hash })
@@ -88,7 +88,7 @@ export class DeviceDirectory {
       found = new Map(rows.map((row) => [row.name, row]));
     } catch {
       // The database is unreachable: refuse these connections now, ask again on the next attempt.
-      for (const [name, waiters] of batch) for (const resolve of waiters) resolve(null);
+      for (const waiters of batch.values()) for (const resolve of waiters) resolve(null);
       return;
     }
     if (this.entries.size + names.length > MAX_ENTRIES) this.entries.clear();

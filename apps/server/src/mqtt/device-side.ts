@@ -34,12 +34,14 @@ export async function startDeviceSide(config: Config, db: Db, bus: Bus, log: Fas
   const onError = (err: unknown, what: string) => log.error({ err }, `mqtt: ${what} failed`);
   const stats = new LinkStats();
   const directory = new DeviceDirectory(db, bus);
-  let commands: CommandService | undefined;
+  // The command service needs the link and the link needs the handlers: messages that arrive
+  // before it exists are held in this box.
+  const box: { commands?: CommandService } = {};
   const telemetry = new TelemetryBatcher(db, {
-    onWoken: (woken) => void commands?.deliverHeld(woken).catch((err) => onError(err, 'delivering held commands')),
+    onWoken: (woken) => void box.commands?.deliverHeld(woken).catch((err) => onError(err, 'delivering held commands')),
     onError: (err) => onError(err, 'writing telemetry'),
   });
-  const handlers = createIngest({ directory, stats, telemetry, commands: () => commands!, onError });
+  const handlers = createIngest({ directory, stats, telemetry, commands: () => box.commands, onError });
 
   let link: DeviceLink;
   let dynsec: MosquittoDynsec | null = null;
@@ -58,7 +60,7 @@ export async function startDeviceSide(config: Config, db: Db, bus: Bus, log: Fas
     link = await startEmbeddedBroker({ port: config.MQTT_PORT, host: config.HOST, directory, bus, stats, handlers });
   }
 
-  commands = new CommandService({
+  const commands = new CommandService({
     db,
     link,
     waiters: new ReplyWaiters(bus),
@@ -66,6 +68,7 @@ export async function startDeviceSide(config: Config, db: Db, bus: Bus, log: Fas
     timeoutMs: config.COMMAND_REPLY_TIMEOUT_MS,
     onError,
   });
+  box.commands = commands;
   const sweeper = setInterval(() => void commands.sweep().catch((err) => onError(err, 'sweeping commands')), SWEEP_MS);
   sweeper.unref();
 

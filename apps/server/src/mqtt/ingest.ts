@@ -14,7 +14,8 @@ interface Options {
   directory: DeviceDirectory;
   stats: LinkStats;
   telemetry: TelemetryBatcher;
-  commands: () => CommandService;
+  /** Undefined only while the server starts. */
+  commands: () => CommandService | undefined;
   onError(err: unknown, what: string): void;
 }
 
@@ -35,12 +36,12 @@ export function createIngest(o: Options): LinkHandlers {
         const reply = ReplyMessageSchema.safeParse(body);
         if (!reply.success) return o.stats.drop('bad_message');
         o.telemetry.report(device.name);
-        o.commands()
-          .onReply(device.name, reply.data)
-          .then(
-            (known) => known || o.stats.drop('unknown_command'),
-            (err) => o.onError(err, 'settling a command reply'),
-          );
+        const commands = o.commands();
+        if (!commands) return o.stats.drop('unknown_command');
+        commands.onReply(device.name, reply.data).then(
+          (known) => known || o.stats.drop('unknown_command'),
+          (err) => o.onError(err, 'settling a command reply'),
+        );
         return;
       }
       default:

@@ -44,7 +44,7 @@ describe('device credentials', () => {
     const name = hex();
     const creds = await registerDevice(s, root, ACME, name);
     const before = await connectDevice(s, ACME, creds);
-    const closed = new Promise((resolve) => before.client.once('close', resolve));
+    const closed = new Promise<void>((resolve) => before.client.once('close', () => resolve()));
     const res = await s.request('POST', `/api/v1/tenant/${ACME}/device/${name}/credentials`, { token: root });
     expect(res.status).toBe(200);
     await closed;

@@ -29,6 +29,9 @@ interface Options {
 type Target = CommandRow['target'];
 type SendOptions = { payload: CommandPayload; expires_in_s?: number | undefined };
 
+/** `= any(…)` of a list of texts, passed as one JSON parameter (Drizzle would spread a JS array). */
+const anyOf = (values: string[]) => sql`any(array(select jsonb_array_elements_text(${JSON.stringify(values)}::jsonb)))`;
+
 /** Raw SQL answers rows as `{rows}` on both drivers. */
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 
@@ -79,7 +82,7 @@ export class CommandService {
       actor,
       'devices',
       req,
-      sql`select gen_random_uuid(), d.name from devices d where d.name = any(${names}) and d.entity = ${entity}`,
+      sql`select gen_random_uuid(), d.name from devices d where d.name = ${anyOf(names)} and d.entity = ${entity}`,
     );
     const found = new Set(rows.map((r) => r.device));
     const missing = names.filter((n) => !found.has(n)).map((device) => ({ device, state: 'not_found', error: null }));
@@ -133,7 +136,7 @@ export class CommandService {
     const rows = rowsOf<CommandRow>(
       await this.o.db.execute(sql`
         update commands set state = 'sent', sent_at = now()
-        where state = 'queued' and expires_at > now() and device = any(${woken.map((w) => w.name)})
+        where state = 'queued' and expires_at > now() and device = ${anyOf(woken.map((w) => w.name))}
         returning *`),
     );
     for (const row of rows) {
@@ -203,7 +206,7 @@ export class CommandService {
       // Not published: hold them, so the sweep delivers them once the broker is back.
       await this.o.db.execute(sql`
         update commands set state = 'queued', sent_at = null
-        where state = 'sent' and id = any(${live.map((r) => r.id)}) and device = any(${live.map((r) => r.device)})`);
+        where state = 'sent' and id::text = ${anyOf(live.map((r) => r.id))} and device = ${anyOf(live.map((r) => r.device))}`);
       this.o.onError(err, 'publishing a command');
       throw new HttpError(
         503,
@@ -216,7 +219,7 @@ export class CommandService {
     if (timedOut.length > 0) {
       await this.o.db.execute(sql`
         update commands set state = 'timed_out', error = ${this.timeoutText()}
-        where state = 'sent' and id = any(${timedOut.map((r) => r.id)}) and device = any(${timedOut.map((r) => r.device)})`);
+        where state = 'sent' and id::text = ${anyOf(timedOut.map((r) => r.id))} and device = ${anyOf(timedOut.map((r) => r.device))}`);
     }
     return live.map<CommandSettled>(
       (r, i) =>
