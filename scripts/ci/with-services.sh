@@ -1,27 +1,36 @@
 #!/usr/bin/env bash
-# Runs a command in scale mode: a throwaway PostgreSQL cluster and a throwaway Redis, both on
-# loopback, then removes them. DATABASE_URL and REDIS_URL are set for the command.
+# Runs a command in scale mode: a throwaway PostgreSQL cluster, Redis and Mosquitto (with its
+# dynamic-security plugin, which the server feeds device credentials), all on loopback, then
+# removes them. DATABASE_URL, REDIS_URL and MQTT_URL are set for the command.
 # Usage: scripts/ci/with-services.sh <command...>
 set -euo pipefail
 bin=$(ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -n 1)
 [ -n "$bin" ] || { echo "PostgreSQL server binaries not found (apt-get install postgresql)" >&2; exit 1; }
 command -v redis-server >/dev/null || { echo "redis-server not found (apt-get install redis-server)" >&2; exit 1; }
+mosquitto=$(command -v mosquitto || echo /usr/sbin/mosquitto)
+[ -x "$mosquitto" ] || { echo "mosquitto not found (apt-get install mosquitto)" >&2; exit 1; }
+dynsec=$(find /usr/lib -name mosquitto_dynamic_security.so 2>/dev/null | head -n 1)
+[ -n "$dynsec" ] || { echo "Mosquitto's dynamic-security plugin not found (apt-get install mosquitto)" >&2; exit 1; }
 pg_port=${PG_PORT:-55432}
 redis_port=${REDIS_PORT:-56379}
+mqtt_port=${MQTT_TEST_PORT:-51883}
+mqtt_password=$(head -c 18 /dev/urandom | base64 | tr -d '/+=')
 dir=$(mktemp -d /tmp/fleet-services-XXXXXX)
-mkdir -p "$dir/sock"
+mkdir -p "$dir/sock" "$dir/mqtt"
+chmod 755 "$dir" # PostgreSQL and Mosquitto run as their own users
 as_pg=()
 # initdb refuses root: run the cluster as the postgres user then.
-if [ "$(id -u)" = 0 ]; then chown -R postgres:postgres "$dir"; as_pg=(runuser -u postgres --); fi
+if [ "$(id -u)" = 0 ]; then chown -R postgres:postgres "$dir/sock"; chown postgres "$dir"; as_pg=(runuser -u postgres --); fi
 cleanup() {
   "${as_pg[@]}" "$bin/pg_ctl" -D "$dir/data" -m immediate stop >/dev/null 2>&1 || true
   [ -f "$dir/redis.pid" ] && kill "$(cat "$dir/redis.pid")" 2>/dev/null || true
+  [ -f "$dir/mqtt/mosquitto.pid" ] && kill "$(cat "$dir/mqtt/mosquitto.pid")" 2>/dev/null || true
   rm -rf "$dir"
 }
 trap cleanup EXIT
 
 "${as_pg[@]}" "$bin/initdb" -D "$dir/data" -U postgres -A trust --no-sync >/dev/null
-"${as_pg[@]}" "$bin/pg_ctl" -D "$dir/data" -l "$dir/pg.log" -w \
+"${as_pg[@]}" "$bin/pg_ctl" -D "$dir/data" -l "$dir/sock/pg.log" -w \
   -o "-p $pg_port -k $dir/sock -c listen_addresses=127.0.0.1 -c max_connections=200 -c fsync=off" start >/dev/null
 echo "PostgreSQL $("$bin/postgres" --version | awk '{print $3}') on 127.0.0.1:$pg_port"
 
@@ -30,4 +39,31 @@ redis-server --bind 127.0.0.1 --port "$redis_port" --save '' --appendonly no --d
 for _ in $(seq 1 50); do redis-cli -p "$redis_port" ping >/dev/null 2>&1 && break; sleep 0.1; done
 echo "Redis $(redis-server --version | awk '{print $3}' | cut -d= -f2) on 127.0.0.1:$redis_port"
 
-DATABASE_URL="postgres://postgres@127.0.0.1:$pg_port/postgres" REDIS_URL="redis://127.0.0.1:$redis_port" "$@"
+# The server's own account is the dynamic-security admin: it creates one client per device.
+# No queue limits: a burst of commands must not be dropped.
+mosquitto_ctrl dynsec init "$dir/mqtt/dynsec.json" fleet-server "$mqtt_password" >/dev/null
+cat >"$dir/mqtt/mosquitto.conf" <<EOF
+listener $mqtt_port 127.0.0.1
+allow_anonymous false
+persistence false
+max_queued_messages 0
+max_inflight_messages 0
+plugin $dynsec
+plugin_opt_config_file $dir/mqtt/dynsec.json
+log_dest file $dir/mqtt/mosquitto.log
+pid_file $dir/mqtt/mosquitto.pid
+EOF
+# Started as root, Mosquitto switches to its own user, which must be able to write the plugin's file.
+if [ "$(id -u)" = 0 ] && id mosquitto >/dev/null 2>&1; then chown -R mosquitto "$dir/mqtt"; fi
+"$mosquitto" -c "$dir/mqtt/mosquitto.conf" -d
+for _ in $(seq 1 50); do (exec 3<>"/dev/tcp/127.0.0.1/$mqtt_port") 2>/dev/null && break; sleep 0.1; done
+# The server's account also needs the role that lets it publish commands (docs/operations.md).
+ctl=(mosquitto_ctrl -h 127.0.0.1 -p "$mqtt_port" -u fleet-server -P "$mqtt_password" dynsec)
+"${ctl[@]}" createRole fleet-server 2>/dev/null
+"${ctl[@]}" addRoleACL fleet-server publishClientSend 'fleet/+/cmd' allow 2>/dev/null
+"${ctl[@]}" addRoleACL fleet-server publishClientSend 'fleet/+/+/cmd' allow 2>/dev/null
+"${ctl[@]}" addClientRole fleet-server fleet-server 2>/dev/null
+echo "Mosquitto $("$mosquitto" -h 2>/dev/null | head -n 1 | awk '{print $3}') on 127.0.0.1:$mqtt_port"
+
+DATABASE_URL="postgres://postgres@127.0.0.1:$pg_port/postgres" REDIS_URL="redis://127.0.0.1:$redis_port" \
+  MQTT_URL="mqtt://fleet-server:$mqtt_password@127.0.0.1:$mqtt_port" "$@"

@@ -52,7 +52,8 @@ export async function startDeviceSide(config: Config, db: Db, bus: Bus, log: Fas
       handlers,
       onError: (err) => onError(err, 'the broker connection'),
     });
-    if (config.MQTT_DEVICE_AUTH === 'mosquitto-dynsec') dynsec = await MosquittoDynsec.attach(external.client);
+    if (config.MQTT_DEVICE_AUTH === 'mosquitto-dynsec')
+      dynsec = await MosquittoDynsec.attach(external.client, decodeURIComponent(new URL(config.MQTT_URL).username));
     link = external;
   } else {
     // Nobody is connected to a broker that has not started yet.

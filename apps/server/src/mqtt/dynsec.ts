@@ -22,6 +22,8 @@ export interface IssuedCredentials {
 }
 
 const roleOf = (device: string) => `fleet-device-${device}`;
+/** The role an operator gives the server's account: publish on every command topic. */
+export const SERVER_ROLE = 'fleet-server';
 
 /**
  * Device credentials on an external Mosquitto, through its dynamic-security plugin: one client per
@@ -46,11 +48,24 @@ export class MosquittoDynsec {
     });
   }
 
-  static async attach(client: mqtt.MqttClient): Promise<MosquittoDynsec> {
+  /**
+   * Takes the dynamic-security API with the server's account, which must hold the plugin's admin
+   * role and the `fleet-server` role that lets it publish commands. The server does not grant
+   * itself roles: Mosquitto disconnects a client whose roles change (docs/operations.md).
+   */
+  static async attach(client: mqtt.MqttClient, username: string): Promise<MosquittoDynsec> {
     const dynsec = new MosquittoDynsec(client);
     const [granted] = await client.subscribeAsync(RESPONSES, { qos: 1 });
     if (!granted || granted.qos === 128) {
       throw new Error('The broker refused the dynamic-security API: give the server account its admin role');
+    }
+    const [answer] = await dynsec.send([{ command: 'getClient', username }]);
+    const roles =
+      (answer as { data?: { client?: { roles?: Array<{ rolename: string }> } } })?.data?.client?.roles ?? [];
+    if (!roles.some((r) => r.rolename === SERVER_ROLE)) {
+      throw new Error(
+        `The MQTT account ${username} lacks the ${SERVER_ROLE} role that lets it publish commands; see docs/operations.md`,
+      );
     }
     return dynsec;
   }
