@@ -20,7 +20,12 @@ export interface TestDevice {
 }
 
 /** Registers a device through the API and answers its credentials. */
-export async function registerDevice(s: TestServer, token: string, entity: string, name: string): Promise<Credentials> {
+export async function registerDevice(
+  s: Pick<TestServer, 'request'>,
+  token: string,
+  entity: string,
+  name: string,
+): Promise<Credentials> {
   const res = await s.request('POST', `/api/v1/tenant/${entity}/device`, {
     token,
     body: { document: { name, description: 'test unit', manufacturing_type: 'CC1' } },

@@ -1,0 +1,292 @@
+import { EventEmitter } from 'node:events';
+import mqtt, { type MqttClient } from 'mqtt';
+import { topics } from '@fleet/shared/protocol';
+import { type CommandDecision, decideCommand } from './commands.ts';
+import { DeviceModel, type DeviceStatus } from './device-model.ts';
+import { type FaultSettings, type Faults, NO_FAULTS, applyFaults, happens } from './faults.ts';
+import { initialStatus } from './profile.ts';
+import { type Random, deviceSeed, seededRandom } from './random.ts';
+import { SeenIds } from './seen-ids.ts';
+
+export interface DeviceOptions {
+  /** The device id (12 lower-case hex): also its MQTT username and client id. */
+  id: string;
+  entity: string;
+  /** Its MQTT password, as the create or regenerate-credentials answer gave it. */
+  secret: string;
+  /** The broker, e.g. `mqtt://127.0.0.1:1883`. */
+  url: string;
+  /** The same seed replays the same behaviour; default 1. */
+  seed?: number;
+  /** Simulated seconds per real second: 20 turns a 60 s report interval into 3 s. Default 1. */
+  timeScale?: number;
+  /** Simulated seconds between state reports; default 60. */
+  reportEveryS?: number;
+  /** Whether an idle device goes to sleep now and then; default true. */
+  sleeps?: boolean;
+  faults?: FaultSettings;
+  /** Overrides the seeded starting status (state, firmware, battery). */
+  status?: Partial<DeviceStatus>;
+}
+
+/** Counters the command line and benchmarks print. */
+export interface DeviceStats {
+  /** Messages published (state reports and replies). */
+  sent: number;
+  /** Valid, new, unexpired commands received. */
+  commands: number;
+  /** Replies published. */
+  answered: number;
+  /** Successful connections, first and re-. */
+  connects: number;
+}
+
+/** `off` before the first connection and after stop; `away` while asleep, rebooting or after a dropped link. */
+export type DevicePhase = 'off' | 'connecting' | 'online' | 'away';
+
+interface DeviceEvents {
+  /** Connected, subscribed and the connect-time state report sent. */
+  online: [];
+  /** A message arrived on a `cmd` topic and this is what the device made of it. */
+  command: [CommandDecision];
+  /** Something went wrong on the link (refused credentials, a denied subscription…). */
+  problem: [Error];
+}
+
+/** What a device says before it sleeps, and what the broker says for it when the link dies. */
+const OFFLINE = { online: false } as const;
+/** Simulated pause of a reboot, and before reconnecting after a dropped link. */
+const REBOOT_MS = 5_000;
+const RECONNECT_AFTER_DROP_MS = 15_000;
+/** Real time, so a refused or absent broker is retried without hammering it. */
+const RETRY_MS = 2_000;
+/** Stop waits at most this long for the goodbye to be acknowledged. */
+const STOP_GRACE_MS = 2_000;
+
+/**
+ * One virtual device speaking the device protocol over MQTT 3.1.1, like the hardware: it reports
+ * its state, sleeps and wakes, and answers commands, with faults that can be injected.
+ */
+export class SimulatedDevice extends EventEmitter<DeviceEvents> {
+  readonly id: string;
+  readonly entity: string;
+  readonly model: DeviceModel;
+  readonly seen = new SeenIds();
+  readonly rng: Random;
+  readonly stats: DeviceStats = { sent: 0, commands: 0, answered: 0, connects: 0 };
+  faults: Faults;
+  phase: DevicePhase = 'off';
+
+  private client: MqttClient | null = null;
+  private stopped = false;
+  private readonly timers = new Set<NodeJS.Timeout>();
+  private ticker: NodeJS.Timeout | null = null;
+  /** Real time up to which the model has been advanced. */
+  private modelTime = Date.now();
+  private readonly timeScale: number;
+
+  constructor(private readonly opts: DeviceOptions) {
+    super();
+    this.id = opts.id;
+    this.entity = opts.entity;
+    this.rng = seededRandom(deviceSeed(opts.seed ?? 1, opts.id));
+    this.model = new DeviceModel({ ...initialStatus(this.rng), ...opts.status }, this.rng);
+    this.faults = applyFaults(NO_FAULTS, opts.faults ?? {});
+    this.timeScale = opts.timeScale ?? 1;
+  }
+
+  /** Changes the faults from now on, e.g. `setFaults({ noReply: true })`. */
+  setFaults(settings: FaultSettings): void {
+    this.faults = applyFaults(this.faults, settings);
+  }
+
+  /** Connects after `delayMs` (real) and lives on until `stop()`. */
+  start(delayMs = 0): void {
+    this.after(delayMs, () => this.connect());
+  }
+
+  /** Resolves when the device is next online (at once if it is). */
+  whenOnline(): Promise<void> {
+    if (this.phase === 'online') return Promise.resolve();
+    return new Promise((resolve) => this.once('online', resolve));
+  }
+
+  /** Says it is going offline, disconnects cleanly and wakes after `simulatedMs`. */
+  async sleep(simulatedMs: number): Promise<void> {
+    const client = this.leave();
+    if (!client) return;
+    await this.goodbye(client);
+    const asleepSince = Date.now();
+    this.after(this.real(simulatedMs), () => {
+      this.model.slept((Date.now() - asleepSince) * this.timeScale);
+      this.modelTime = Date.now();
+      this.connect();
+    });
+  }
+
+  /** Loses the link abruptly (the broker publishes the Last Will) and reconnects after a pause. */
+  drop(): void {
+    const client = this.leave();
+    if (!client) return;
+    client.end(true);
+    this.after(this.real(RECONNECT_AFTER_DROP_MS), () => this.connect());
+  }
+
+  /** Says it is going offline and disconnects for good. */
+  async stop(): Promise<void> {
+    this.stopped = true;
+    for (const t of this.timers) clearTimeout(t);
+    this.timers.clear();
+    const client = this.leave();
+    this.phase = 'off';
+    if (client) await this.goodbye(client);
+  }
+
+  private connect(): void {
+    this.phase = 'connecting';
+    const { id, entity, secret, url } = this.opts;
+    const client = mqtt.connect(url, {
+      protocolVersion: 4,
+      clientId: id,
+      username: id,
+      password: secret,
+      clean: false,
+      reconnectPeriod: RETRY_MS,
+      // Refused credentials may be renewed meanwhile (the demo does on every run); hardware retries too.
+      reconnectOnConnackError: true,
+      will: { topic: topics.state(entity, id), payload: Buffer.from(JSON.stringify(OFFLINE)), qos: 1, retain: false },
+    });
+    this.client = client;
+    client.on('connect', () => void this.online(client));
+    client.on('message', (_topic, payload) => this.onCommand(client, payload));
+    client.on('close', () => {
+      if (this.client !== client) return;
+      // Lost without meaning to (a broker restart, say): mqtt.js reconnects on its own.
+      this.stopTicking();
+      this.phase = 'connecting';
+    });
+    client.on('error', (err) => this.emit('problem', err));
+  }
+
+  private async online(client: MqttClient): Promise<void> {
+    this.stats.connects++;
+    const granted = await client
+      .subscribeAsync([topics.deviceCommands(this.entity, this.id), topics.entityCommands(this.entity)], { qos: 1 })
+      .catch((err: Error) => {
+        this.emit('problem', err);
+        return [];
+      });
+    for (const g of granted) if (g.qos === 128) this.emit('problem', new Error(`Subscription to ${g.topic} refused`));
+    if (this.client !== client) return;
+    this.catchUp();
+    this.report(client);
+    this.stopTicking();
+    this.ticker = setInterval(() => this.tick(client), this.real((this.opts.reportEveryS ?? 60) * 1000));
+    this.phase = 'online';
+    this.emit('online');
+  }
+
+  private tick(client: MqttClient): void {
+    const elapsed = this.catchUp();
+    if (happens(this.rng, this.faults.disconnect)) return this.drop();
+    this.report(client);
+    // Reported first, so the console keeps the state the device fell asleep in.
+    if ((this.opts.sleeps ?? true) && this.model.wantsToSleep(elapsed)) void this.sleep(this.model.sleepLength());
+  }
+
+  private onCommand(client: MqttClient, payload: Buffer): void {
+    // A delivery racing a sleep or reboot on a session that is being closed.
+    if (this.client !== client) return;
+    this.catchUp();
+    const decision = decideCommand(payload, this, Date.now());
+    if (decision.action !== 'ignore') this.stats.commands++;
+    this.emit('command', decision);
+    if (decision.action === 'drop-connection') return this.drop();
+    if (decision.action !== 'reply') return;
+    void this.publish(client, topics.reply(this.entity, this.id), decision.reply).then((sent) => {
+      if (!sent) return;
+      this.stats.answered++;
+      if (decision.then === 'report' && this.client === client) this.report(client);
+      if (decision.then === 'reboot') void this.reboot();
+    });
+  }
+
+  private async reboot(): Promise<void> {
+    const client = this.leave();
+    if (!client) return;
+    await client.endAsync();
+    this.after(this.real(REBOOT_MS), () => {
+      this.model.rebooted();
+      this.connect();
+    });
+  }
+
+  /** Advances the model to now; answers the simulated time that passed. */
+  private catchUp(): number {
+    const now = Date.now();
+    const elapsed = (now - this.modelTime) * this.timeScale;
+    this.modelTime = now;
+    this.model.advance(elapsed);
+    return elapsed;
+  }
+
+  private report(client: MqttClient): void {
+    void this.publish(client, topics.state(this.entity, this.id), this.model.report(Date.now()));
+  }
+
+  /** Publishes with QoS 1; answers false when the link went away first (never rejects). */
+  private async publish(client: MqttClient, topic: string, message: unknown): Promise<boolean> {
+    this.stats.sent++;
+    try {
+      await client.publishAsync(topic, JSON.stringify(message), { qos: 1 });
+      return true;
+    } catch (err) {
+      // A session this device left on purpose fails its in-flight messages; that is no problem.
+      if (this.client === client) this.emit('problem', err as Error);
+      return false;
+    }
+  }
+
+  /** Detaches the current session, if any, so late events on it are ignored. */
+  private leave(): MqttClient | null {
+    const client = this.client;
+    this.client = null;
+    this.stopTicking();
+    if (client) this.phase = 'away';
+    return client;
+  }
+
+  /** `{"online":false}` and a clean DISCONNECT when connected; otherwise just gives up the link. */
+  private async goodbye(client: MqttClient): Promise<void> {
+    if (client.connected) {
+      let timer: NodeJS.Timeout | undefined;
+      const timeout = new Promise<void>((resolve) => (timer = setTimeout(resolve, STOP_GRACE_MS)));
+      const polite = this.publish(client, topics.state(this.entity, this.id), OFFLINE)
+        .then(() => client.endAsync())
+        .catch(() => undefined);
+      await Promise.race([polite, timeout]);
+      clearTimeout(timer);
+    }
+    // A broker that does not answer in time, or a link that never came up: give it up.
+    if (!client.disconnected) client.end(true);
+  }
+
+  private stopTicking(): void {
+    if (this.ticker) clearInterval(this.ticker);
+    this.ticker = null;
+  }
+
+  /** Runs `fn` in `ms` unless the device is stopped by then (or already is). */
+  private after(ms: number, fn: () => void): void {
+    if (this.stopped) return;
+    const t = setTimeout(() => {
+      this.timers.delete(t);
+      fn();
+    }, ms);
+    this.timers.add(t);
+  }
+
+  private real(simulatedMs: number): number {
+    return simulatedMs / this.timeScale;
+  }
+}
