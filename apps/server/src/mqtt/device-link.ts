@@ -18,7 +18,7 @@ export interface LinkHandlers {
   presence(device: string, online: boolean): void;
 }
 
-/** Why messages from devices were dropped, counted for `/api/v1/health` and the logs. */
+/** Why messages from devices were dropped, counted for `GET /readyz`. */
 export const DROP_REASONS = [
   'bad_topic',
   'too_large',

@@ -12,7 +12,9 @@ describe('health', () => {
     expect((await s.request('GET', '/healthz')).body).toEqual({ status: 'ok' });
     const ready = await s.request('GET', '/readyz');
     expect(ready.status).toBe(200);
-    expect(ready.body).toEqual({ status: 'ready', database: process.env.DATABASE_URL ? 'postgres' : 'pglite' });
+    expect(ready.body).toMatchObject({ status: 'ready', database: process.env.DATABASE_URL ? 'postgres' : 'pglite' });
+    expect(ready.body.mqtt).toMatchObject({ url: s.mqttUrl, received: expect.any(Number) });
+    expect(ready.body.mqtt.dropped).toMatchObject({ bad_json: 0, refused_connection: 0 });
   });
 });
 

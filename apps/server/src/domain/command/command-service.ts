@@ -139,6 +139,7 @@ export class CommandService {
         where state = 'queued' and expires_at > now() and device = ${anyOf(woken.map((w) => w.name))}
         returning *`),
     );
+    rows.sort((a, b) => new Date(a.created_at).getTime() - new Date(b.created_at).getTime());
     for (const row of rows) {
       const message = commandMessage(
         row.id,

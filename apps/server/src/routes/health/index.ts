@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { sendError } from '../../plugins/errors.ts';
 
-/** Liveness (the process answers) and readiness (the database answers). */
+/** Liveness (the process answers) and readiness (the database answers), with the MQTT side's counters. */
 export async function healthRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const Ok = z.object({ status: z.string() });
@@ -11,7 +11,11 @@ export async function healthRoutes(app: FastifyInstance) {
   r.get('/readyz', { schema: { hide: true } }, async (_request, reply) => {
     try {
       await app.database.ping();
-      return { status: 'ready', database: app.database.kind };
+      return {
+        status: 'ready',
+        database: app.database.kind,
+        mqtt: { url: app.devices.link.url, ...app.devices.stats.snapshot() },
+      };
     } catch (err) {
       app.log.warn({ err }, 'readiness check failed');
       return sendError(reply, { code: 503, userMessage: 'Not ready', developerMessage: 'Database unavailable' });
