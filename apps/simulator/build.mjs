@@ -1,4 +1,4 @@
-// Bundles the simulator's command line into dist/cli.js. Workspace sources (@fleet/shared,
+// Bundles the simulator's command line into dist/cli.js and the demo's setup step into dist/demo-setup.js. Workspace sources (@fleet/shared,
 // TypeScript) are bundled in; every npm dependency stays external and is loaded from node_modules.
 import { build } from 'esbuild';
 import fs from 'node:fs';
@@ -7,8 +7,8 @@ const pkg = JSON.parse(fs.readFileSync(new URL('./package.json', import.meta.url
 const external = Object.keys(pkg.dependencies).filter((name) => !name.startsWith('@fleet/'));
 
 await build({
-  entryPoints: ['src/cli.ts'],
-  outfile: 'dist/cli.js',
+  entryPoints: ['src/cli.ts', 'src/demo-setup.ts'],
+  outdir: 'dist',
   bundle: true,
   platform: 'node',
   target: 'node20',
@@ -17,4 +17,4 @@ await build({
   external: [...external, ...external.map((name) => `${name}/*`)],
   logLevel: 'warning',
 });
-console.log('simulator built: apps/simulator/dist/cli.js');
+console.log('simulator built: apps/simulator/dist/cli.js, dist/demo-setup.js');
