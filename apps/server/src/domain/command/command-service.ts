@@ -32,6 +32,14 @@ type SendOptions = { payload: CommandPayload; expires_in_s?: number | undefined 
 /** `= any(…)` of a list of texts, passed as one JSON parameter (Drizzle would spread a JS array). */
 const anyOf = (values: string[]) => sql`any(array(select jsonb_array_elements_text(${JSON.stringify(values)}::jsonb)))`;
 
+/** How long a held command waits, in words: "60 minutes", "2 hours". */
+function waitFor(row: CommandRow): string {
+  const minutes = Math.round((row.expires_at.getTime() - row.created_at.getTime()) / 60_000);
+  if (minutes < 1) return 'a minute';
+  if (minutes < 120) return `${minutes} minute${minutes === 1 ? '' : 's'}`;
+  return `${Math.round(minutes / 60)} hours`;
+}
+
 /** Raw SQL answers rows as `{rows}` on both drivers. */
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 
@@ -59,7 +67,7 @@ export class CommandService {
     if (row.state === 'queued') {
       return {
         status: 'queued' as const,
-        userMessage: `Device ${name} is asleep: the command waits until it wakes (until ${row.expires_at.toISOString()})`,
+        userMessage: `Device ${name} is asleep: the command waits until it wakes (for up to ${waitFor(row)})`,
         data: presentCommand(row),
       };
     }

@@ -4,6 +4,8 @@ import { ListError } from '@/components/ui/table-states.tsx';
 import { PageHeader } from '@/components/ui/page-header.tsx';
 import { PageLoader } from '@/components/ui/page-loader.tsx';
 import { useDevice } from '@/features/devices/api/get-device.ts';
+import { CommandHistory } from '@/features/devices/components/command-history.tsx';
+import { DeviceCommandButtons } from '@/features/devices/components/device-command-buttons.tsx';
 import { DeviceEditForm } from '@/features/devices/components/device-edit-form.tsx';
 import { DeviceInfo } from '@/features/devices/components/device-info.tsx';
 import { RegenerateCredentials } from '@/features/devices/components/regenerate-credentials.tsx';
@@ -14,8 +16,9 @@ import { useSession } from '@/lib/session/use-session.ts';
 import { useDocumentTitle } from '@/lib/use-document-title.ts';
 
 /**
- * Device edit for both roles (fleet §2): the editable fields, the device's reported status and
- * its MQTT credentials. An unknown name goes back (core §8).
+ * Device edit for both roles (fleet §2): the editable fields, the device's reported status, its
+ * MQTT credentials, and its commands (every role may send them) with their history. An unknown
+ * name goes back (core §8).
  */
 export function DeviceEditView({ landlord }: { landlord: boolean }) {
   const writable = canChangeDevices(useSession().claims?.subtype);
@@ -39,7 +42,11 @@ export function DeviceEditView({ landlord }: { landlord: boolean }) {
   const { data } = device;
   return (
     <>
-      <PageHeader title={writable ? 'Edit device' : 'Device'} description={data.name} />
+      <PageHeader
+        title={writable ? 'Edit device' : 'Device'}
+        description={data.name}
+        actions={<DeviceCommandButtons device={data} />}
+      />
       <Grid gap="lg" align="flex-start">
         <Grid.Col span={{ base: 12, lg: 7 }}>
           <DeviceEditForm
@@ -56,6 +63,10 @@ export function DeviceEditView({ landlord }: { landlord: boolean }) {
             <DeviceInfo device={data} />
             {writable && <RegenerateCredentials landlord={landlord} name={data.name} />}
           </Stack>
+        </Grid.Col>
+        <Grid.Col span={12}>
+          {/* The device's own entity: the landlord's screen serves every entity's devices. */}
+          <CommandHistory key={data.name} entity={data.entity} name={data.name} />
         </Grid.Col>
       </Grid>
     </>

@@ -16,6 +16,7 @@ import { DeviceTable } from '@/features/devices/components/device-table.tsx';
 import { FilterBar } from '@/features/devices/components/filter-bar.tsx';
 import { MultiDeviceMenu } from '@/features/devices/components/multi-device-menu.tsx';
 import { firstOrder } from '@/features/devices/components/sort-header.tsx';
+import { useDeviceListCommands } from '@/features/devices/hooks/use-device-list-commands.ts';
 import { useDeviceListState } from '@/features/devices/hooks/use-device-list-state.ts';
 import { useNow } from '@/features/devices/hooks/use-now.ts';
 import { useSelection } from '@/features/devices/hooks/use-selection.ts';
@@ -52,6 +53,13 @@ export function DeviceListView({ landlord }: { landlord: boolean }) {
   const remove = useDeleteDevice(landlord);
   const removeSelected = useDeleteSelected(landlord);
   const removeAll = useDeleteAllDevices(landlord);
+  // Every signed-in role may send commands, so everyone can select; deleting stays with writers.
+  const commands = useDeviceListCommands({
+    landlord,
+    entityFilter: state.entity,
+    selected,
+    devices: devices.data?.data,
+  });
 
   // Deletions or a refresh can leave the page past the end: show the last page instead.
   const total = devices.data?.total;
@@ -139,27 +147,29 @@ export function DeviceListView({ landlord }: { landlord: boolean }) {
           onClear={() => setFilters(NO_FILTERS)}
           refreshing={devices.isFetching && !devices.isPending}
         />
-        {writable && (
-          <Group gap="sm">
-            {selected.size > 0 && (
-              <Group gap={4}>
-                <Text size="sm" aria-live="polite">
-                  {selected.size} device{selected.size === 1 ? '' : 's'} selected
-                </Text>
-                <Button variant="subtle" size="compact-sm" onClick={clear}>
-                  Clear selection
-                </Button>
-              </Group>
-            )}
-            <MultiDeviceMenu
-              selectedCount={selected.size}
-              onDeleteSelected={() => void onDeleteSelected()}
-              onDeleteAll={() => void onDeleteAll()}
-              allScope={landlord && state.entity ? `of ${state.entity}` : ''}
-              busy={removeSelected.isPending || removeAll.isPending}
-            />
-          </Group>
-        )}
+        <Group gap="sm">
+          {selected.size > 0 && (
+            <Group gap={4}>
+              <Text size="sm" aria-live="polite">
+                {selected.size} device{selected.size === 1 ? '' : 's'} selected
+              </Text>
+              <Button variant="subtle" size="compact-sm" onClick={clear}>
+                Clear selection
+              </Button>
+            </Group>
+          )}
+          <MultiDeviceMenu
+            selectedCount={selected.size}
+            writable={writable}
+            onCommandSelected={(action) => void commands.onCommandSelected(action)}
+            vibrateAllLabel={commands.vibrateAllLabel}
+            onVibrateAll={() => void commands.onVibrateAll()}
+            onDeleteSelected={() => void onDeleteSelected()}
+            onDeleteAll={() => void onDeleteAll()}
+            allScope={landlord && state.entity ? `of ${state.entity}` : ''}
+            busy={removeSelected.isPending || removeAll.isPending || commands.busy}
+          />
+        </Group>
       </Group>
       <DeviceTable
         landlord={landlord}
@@ -174,13 +184,15 @@ export function DeviceListView({ landlord }: { landlord: boolean }) {
         order={state.order}
         onSort={sortBy}
         hrefOf={(device) => `${base}/${encodeURIComponent(device.name)}`}
-        selectable={writable}
+        selectable
         selected={selected}
         onSelect={toggle}
         onSelectPage={(on) => setMany(devices.data?.data.map((d) => d.name) ?? [], on)}
         writable={writable}
         onDelete={(device) => void onDelete(device)}
         deleting={remove.isPending ? (remove.variables ?? null) : null}
+        onCommand={(device, action) => void commands.onCommand(device, action)}
+        commanding={commands.commanding}
       />
       {devices.data && devices.data.total > 0 && (
         <DevicePagination
@@ -201,6 +213,7 @@ export function DeviceListView({ landlord }: { landlord: boolean }) {
         onClear={() => setFilters(NO_FILTERS)}
         total={devices.isPlaceholderData ? undefined : total}
       />
+      {commands.confirmDialog}
     </>
   );
 }

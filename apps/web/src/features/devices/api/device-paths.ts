@@ -22,10 +22,34 @@ export function deleteAllPath(landlord: boolean, entity: string): string {
   return landlord && entity !== '' ? tenantPath(entity, 'device/all') : `${devicesPath(landlord)}/all`;
 }
 
+/**
+ * Where a device's commands go (core §7): `tenant/{entity}/mqtt/general/{device}` for the
+ * device's own entity, which also serves the landlord, whose list spans entities.
+ */
+export function commandPath(entity: string, device: string): string {
+  return tenantPath(entity, `mqtt/general/${encodeURIComponent(device)}`);
+}
+
+/** `tenant/{entity}/mqtt/general/devices`: one command to chosen devices of the entity. */
+export function bulkCommandPath(entity: string): string {
+  return tenantPath(entity, 'mqtt/general/devices');
+}
+
+/** `tenant/{entity}/mqtt/general/entity`: one command to every device of the entity. */
+export function entityCommandPath(entity: string): string {
+  return tenantPath(entity, 'mqtt/general/entity');
+}
+
+/** `tenant/{entity}/device/{name}/commands`: the device's command history, newest first. */
+export function commandHistoryPath(entity: string, device: string): string {
+  return tenantPath(entity, `device/${encodeURIComponent(device)}/commands`);
+}
+
 /** Query keys of the device cache; invalidate `deviceKeys.all` after any change. */
 export const deviceKeys = {
   all: ['devices'] as const,
   list: (path: string, query: Record<string, string | number>) => [...deviceKeys.all, 'list', path, query] as const,
   facets: (path: string) => [...deviceKeys.all, 'facets', path] as const,
   detail: (path: string) => [...deviceKeys.all, 'detail', path] as const,
+  commands: (path: string) => [...deviceKeys.all, 'commands', path] as const,
 };

@@ -3,7 +3,9 @@ import { DataList, Group, Paper, Text, Title } from '@mantine/core';
 import type { Device } from '@fleet/shared/schemas/device';
 import { formatDate, formatDateTime, formatRelative } from '@/lib/format/time.ts';
 import { useNow } from '../hooks/use-now.ts';
+import { commandAvailability } from '../utils/command-availability.ts';
 import { isUnresponsive } from '../utils/device-health.ts';
+import { AsleepPill } from './asleep-pill.tsx';
 import { BatteryLevel } from './battery-level.tsx';
 import classes from './device-tones.module.css';
 import { StatusBadge } from './status-badge.tsx';
@@ -18,9 +20,11 @@ const none = (
 export function DeviceInfo({ device }: { device: Device }) {
   const now = useNow();
   const unresponsive = isUnresponsive(device.updated_at, now);
+  const { asleep } = commandAvailability(device, now);
   const items: [string, ReactNode][] = [
     ['Entity', device.entity],
     ['Status', <StatusBadge key="s" state={device.state.current} />],
+    ['Connection', unresponsive ? none : asleep ? <AsleepPill key="a" /> : 'Connected'],
     ['Firmware', device.fw_version ?? none],
     ['Battery', <BatteryLevel key="b" percent={device.battery} charging={device.is_charging} />],
     [

@@ -1,11 +1,15 @@
-import { ActionIcon, Anchor, Checkbox, Menu, Table, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, Anchor, Checkbox, Group, Loader, Menu, Table, Text, Tooltip } from '@mantine/core';
 import { IconDotsVertical, IconEye, IconPencil, IconTrash } from '@tabler/icons-react';
 import { memo } from 'react';
 import { Link } from 'react-router';
+import type { CommandType } from '@fleet/shared/protocol';
 import type { Device } from '@fleet/shared/schemas/device';
 import { formatDate, formatDateTime, formatRelative } from '@/lib/format/time.ts';
+import { commandAvailability } from '../utils/command-availability.ts';
 import { isUnresponsive } from '../utils/device-health.ts';
+import { AsleepPill } from './asleep-pill.tsx';
 import { BatteryLevel } from './battery-level.tsx';
+import { CommandMenuItems } from './command-menu-items.tsx';
 import classes from './device-tones.module.css';
 import { StatusBadge } from './status-badge.tsx';
 
@@ -21,15 +25,21 @@ export interface DeviceRowProps {
   writable: boolean;
   onDelete(device: Device): void;
   deleting: boolean;
+  /** Every signed-in role may send commands; the caller confirms a reboot. */
+  onCommand(device: Device, action: CommandType): void;
+  /** A command to this device is in flight. */
+  commanding: boolean;
 }
 
 /**
  * One device of the list (core §2). An unresponsive device (no sign of life for 20 minutes) is
- * tinted and labelled; its commands, when they arrive, are disabled by the same test.
+ * tinted and labelled and its commands are disabled; a sleeping one is marked Asleep.
  */
 export const DeviceRow = memo(function DeviceRow(props: DeviceRowProps) {
   const { device, landlord, now, href, selectable, selected, onSelect, writable, onDelete, deleting } = props;
+  const { onCommand, commanding } = props;
   const unresponsive = isUnresponsive(device.updated_at, now);
+  const availability = commandAvailability(device, now);
   return (
     <Table.Tr
       className={unresponsive ? classes.unresponsive : undefined}
@@ -46,11 +56,11 @@ export const DeviceRow = memo(function DeviceRow(props: DeviceRowProps) {
         </Table.Td>
       )}
       <Table.Td>
-        <Anchor component={Link} to={href} fw={600} size="sm" ff="monospace">
+        <Anchor component={Link} to={href} fw={600} size="sm" ff="monospace" className={classes.rowLink}>
           {device.name}
         </Anchor>
         {device.description && (
-          <Text size="xs" c="dimmed" lineClamp={1} maw={150}>
+          <Text size="xs" className={classes.rowNote} lineClamp={1} maw={150}>
             {device.description}
           </Text>
         )}
@@ -59,7 +69,10 @@ export const DeviceRow = memo(function DeviceRow(props: DeviceRowProps) {
       {landlord && <Table.Td>{device.entity}</Table.Td>}
       <Table.Td>{device.fw_version ?? <Dash />}</Table.Td>
       <Table.Td>
-        <StatusBadge state={device.state.current} />
+        <Group gap={4} wrap="nowrap">
+          <StatusBadge state={device.state.current} />
+          {availability.asleep && <AsleepPill compact />}
+        </Group>
       </Table.Td>
       <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDate(device.created_at)}</Table.Td>
       <Table.Td style={{ whiteSpace: 'nowrap' }}>
@@ -78,15 +91,19 @@ export const DeviceRow = memo(function DeviceRow(props: DeviceRowProps) {
         <BatteryLevel percent={device.battery} charging={device.is_charging} />
       </Table.Td>
       <Table.Td>
-        <Menu position="bottom-end" withArrow shadow="md">
+        {/* No focus placeholder: opening by keyboard focuses the first item (WAI-ARIA menu button), and
+            axe rejects the placeholder inside role=menu (aria-required-children). */}
+        <Menu position="bottom-end" withArrow shadow="md" withInitialFocusPlaceholder={false}>
           <Menu.Target>
+            {/* A command in flight shows a spinner but keeps the button usable: focus stays on it. */}
             <ActionIcon
               variant="subtle"
               color="gray"
               aria-label={`Actions for device ${device.name}`}
+              aria-busy={commanding || undefined}
               loading={deleting}
             >
-              <IconDotsVertical size={18} stroke={1.6} aria-hidden />
+              {commanding ? <Loader size={16} /> : <IconDotsVertical size={18} stroke={1.6} aria-hidden />}
             </ActionIcon>
           </Menu.Target>
           <Menu.Dropdown>
@@ -97,10 +114,23 @@ export const DeviceRow = memo(function DeviceRow(props: DeviceRowProps) {
             >
               {writable ? 'Edit' : 'View'}
             </Menu.Item>
+            <Menu.Divider />
+            <CommandMenuItems
+              availability={availability}
+              busy={commanding}
+              onCommand={(action) => onCommand(device, action)}
+            />
             {writable && (
-              <Menu.Item color="red" leftSection={<IconTrash size={16} aria-hidden />} onClick={() => onDelete(device)}>
-                Delete
-              </Menu.Item>
+              <>
+                <Menu.Divider />
+                <Menu.Item
+                  color="red"
+                  leftSection={<IconTrash size={16} aria-hidden />}
+                  onClick={() => onDelete(device)}
+                >
+                  Delete
+                </Menu.Item>
+              </>
             )}
           </Menu.Dropdown>
         </Menu>

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { Checkbox, Paper, Table } from '@mantine/core';
+import type { CommandType } from '@fleet/shared/protocol';
 import type { Device } from '@fleet/shared/schemas/device';
 import { ListError, TableMessageRow, TableSkeletonRows } from '@/components/ui/table-states.tsx';
 import type { DeviceSort, SortOrder } from '../utils/list-query.ts';
@@ -30,12 +31,16 @@ interface DeviceTableProps {
   writable: boolean;
   onDelete(device: Device): void;
   deleting: string | null;
+  onCommand(device: Device, action: CommandType): void;
+  /** Devices with a command in flight. */
+  commanding: ReadonlySet<string>;
 }
 
 /** The device table of core §2: Device ID, Groups, Entity (landlord), Version, Status, dates, Battery, Actions. */
 export function DeviceTable(props: DeviceTableProps) {
   const { landlord, devices, loading, refreshing, failed, onRetry, empty, now, sort, order, onSort } = props;
   const { selectable, selected, onSelect, onSelectPage, writable, onDelete, deleting, hrefOf } = props;
+  const { onCommand, commanding } = props;
   const columns = 8 + (landlord ? 1 : 0) + (selectable ? 1 : 0);
   const onPage = devices?.filter((d) => selected.has(d.name)).length ?? 0;
   const pageSize = devices?.length ?? 0;
@@ -64,6 +69,8 @@ export function DeviceTable(props: DeviceTableProps) {
         writable={writable}
         onDelete={onDelete}
         deleting={deleting === device.name}
+        onCommand={onCommand}
+        commanding={commanding.has(device.name)}
       />
     ));
 

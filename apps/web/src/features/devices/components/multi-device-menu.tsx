@@ -1,8 +1,16 @@
 import { Button, Menu } from '@mantine/core';
-import { IconChevronDown, IconTrash, IconTrashX } from '@tabler/icons-react';
+import { IconChevronDown, IconDevices, IconTrash, IconTrashX } from '@tabler/icons-react';
+import type { CommandType } from '@fleet/shared/protocol';
+import { CommandIcon } from './command-icons.tsx';
 
 interface MultiDeviceMenuProps {
   selectedCount: number;
+  /** May change the registry: the deletions are offered. Commands are for every role. */
+  writable: boolean;
+  onCommandSelected(action: CommandType): void;
+  /** The entity-wide vibrate's label, e.g. 'Vibrate all devices of acme'; null hides it. */
+  vibrateAllLabel: string | null;
+  onVibrateAll(): void;
   onDeleteSelected(): void;
   onDeleteAll(): void;
   /** Whose devices "Delete all" removes, e.g. 'of acme'; empty for the list's whole scope. */
@@ -11,33 +19,59 @@ interface MultiDeviceMenuProps {
 }
 
 /**
- * The Multi-Device Action menu (core §2). Commands and provisioning arrive with device support;
- * until then it offers the deletions.
+ * The Multi-Device Action menu (core §2): commands to the selected devices (unresponsive ones
+ * skipped), the entity-wide vibrate, and for writers the deletions. Firmware updates and
+ * provisioning of many devices arrive with their own issues.
  */
-export function MultiDeviceMenu({
-  selectedCount,
-  onDeleteSelected,
-  onDeleteAll,
-  allScope,
-  busy,
-}: MultiDeviceMenuProps) {
+export function MultiDeviceMenu(props: MultiDeviceMenuProps) {
+  // No focus placeholder: opening by keyboard focuses the first item (WAI-ARIA menu button), and
+  // axe rejects the placeholder inside role=menu (aria-required-children).
   return (
-    <Menu position="bottom-end" shadow="md" withArrow>
+    <Menu position="bottom-end" shadow="md" withArrow withInitialFocusPlaceholder={false}>
       <Menu.Target>
-        <Button variant="default" rightSection={<IconChevronDown size={16} aria-hidden />} loading={busy}>
+        <Button variant="default" rightSection={<IconChevronDown size={16} aria-hidden />} loading={props.busy}>
           Multi-Device Action
         </Button>
       </Menu.Target>
       <Menu.Dropdown>
-        <Menu.Label>{selectedCount === 0 ? 'No devices selected' : `${selectedCount} selected`}</Menu.Label>
+        <MultiDeviceItems {...props} />
+      </Menu.Dropdown>
+    </Menu>
+  );
+}
+
+/** The menu's items: the selection count, the commands, the entity-wide vibrate, the deletions. */
+export function MultiDeviceItems(props: Omit<MultiDeviceMenuProps, 'busy'>) {
+  const { selectedCount, writable, onCommandSelected, vibrateAllLabel, onVibrateAll } = props;
+  const { onDeleteSelected, onDeleteAll, allScope } = props;
+  return (
+    <>
+      <Menu.Label>{selectedCount === 0 ? 'No devices selected' : `${selectedCount} selected`}</Menu.Label>
+      <Menu.Item leftSection={<CommandIcon action="refresh" />} onClick={() => onCommandSelected('refresh')}>
+        Refresh selected
+      </Menu.Item>
+      <Menu.Item leftSection={<CommandIcon action="vibrate" />} onClick={() => onCommandSelected('vibrate')}>
+        Vibrate selected
+      </Menu.Item>
+      <Menu.Item leftSection={<CommandIcon action="reboot" />} onClick={() => onCommandSelected('reboot')}>
+        Reboot selected
+      </Menu.Item>
+      {writable && (
         <Menu.Item leftSection={<IconTrash size={16} aria-hidden />} onClick={onDeleteSelected}>
           Delete selected
         </Menu.Item>
-        <Menu.Divider />
+      )}
+      {(vibrateAllLabel !== null || writable) && <Menu.Divider />}
+      {vibrateAllLabel !== null && (
+        <Menu.Item leftSection={<IconDevices size={16} aria-hidden />} onClick={onVibrateAll}>
+          {vibrateAllLabel}
+        </Menu.Item>
+      )}
+      {writable && (
         <Menu.Item color="red" leftSection={<IconTrashX size={16} aria-hidden />} onClick={onDeleteAll}>
           {allScope ? `Delete all devices ${allScope}` : 'Delete all devices'}
         </Menu.Item>
-      </Menu.Dropdown>
-    </Menu>
+      )}
+    </>
   );
 }

@@ -32,6 +32,7 @@ const DEVICE: Device = {
   current_download: null,
   created_at: '2026-11-22T10:00:00Z',
   updated_at: '2026-11-22T10:00:00Z',
+  online: true,
 };
 
 describe('device create', () => {

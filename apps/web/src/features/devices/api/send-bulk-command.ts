@@ -1,0 +1,76 @@
+import type { CommandType } from '@fleet/shared/protocol';
+import { BulkCommandAnswerSchema, type BulkCommandAnswer } from '@fleet/shared/schemas/command';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '@/lib/api/api.ts';
+import { ApiError } from '@/lib/api/api-error.ts';
+import { failedCall, mergeBulkAnswers, type BulkPlan } from '../utils/bulk-commands.ts';
+import { commandPayload, type CommandRequestPayload } from '../utils/command-actions.ts';
+import { bulkAnswerNotice, commandErrorText, commandFailureNotice, skippedText } from '../utils/command-notices.ts';
+import { showNotice } from '../utils/show-notice.ts';
+import { bulkCommandPath, deviceKeys, entityCommandPath } from './device-paths.ts';
+
+const parse = (data: unknown) => BulkCommandAnswerSchema.parse(data);
+
+/** POST tenant/{entity}/mqtt/general/devices `{devices, payload}`: one command to chosen devices. */
+export async function sendBulkCommand(
+  entity: string,
+  devices: string[],
+  payload: CommandRequestPayload,
+): Promise<BulkCommandAnswer> {
+  return api.post(bulkCommandPath(entity), { devices, payload }, { notify: false, parse });
+}
+
+/** POST tenant/{entity}/mqtt/general/entity `{payload}`: one command to every device of the entity. */
+export async function sendEntityCommand(entity: string, payload: CommandRequestPayload): Promise<BulkCommandAnswer> {
+  return api.post(entityCommandPath(entity), { payload }, { notify: false, parse });
+}
+
+/**
+ * Sends a command to the planned devices, one call per entity (and per 1000 devices), and shows
+ * one notice for all of it: green on success, amber when partial, red when nothing succeeded,
+ * each saying how many selected devices were skipped as unresponsive.
+ */
+export function useSendBulkCommand() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ plan, action }: { plan: BulkPlan; action: CommandType }) => {
+      const payload = commandPayload(action);
+      const settled = await Promise.allSettled(
+        plan.calls.map((call) => sendBulkCommand(call.entity, call.devices, payload)),
+      );
+      const answers = plan.calls.map((call, i) => {
+        const outcome = settled[i];
+        if (outcome?.status === 'fulfilled') return outcome.value;
+        return failedCall(call, commandErrorText(outcome?.reason));
+      });
+      // A failed sign-in renewal has been announced by the API client; one notice is enough.
+      const renewal = settled.find((o) => o.status === 'rejected' && o.reason instanceof ApiError && o.reason.notified);
+      return { answer: mergeBulkAnswers(answers), silent: renewal !== undefined && answers.length === 1 };
+    },
+    onSuccess: ({ answer, silent }, { plan, action }) => {
+      if (!silent)
+        showNotice(bulkAnswerNotice(action, answer, skippedText(plan.unresponsive.length, plan.unlisted.length)));
+    },
+    onSettled: () => queryClient.invalidateQueries({ queryKey: deviceKeys.all }),
+  });
+}
+
+/**
+ * Sends a command to every device of `entity` (the entity-wide vibrate, V101) and shows the
+ * answer as the bulk command does; a call that fails outright says '{Command} failed to send'.
+ */
+export function useSendEntityCommand() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ entity, action }: { entity: string; action: CommandType }) =>
+      sendEntityCommand(entity, commandPayload(action, 'entity')),
+    onSuccess: (answer, { action }) => showNotice(bulkAnswerNotice(action, answer)),
+    onError: (error, { entity, action }) => {
+      // A device saying no is an outcome the notice explains, not a fault of the console: a warning.
+      console.warn(`${action} not sent to the devices of ${entity}:`, error);
+      const notice = commandFailureNotice(action, `Every device of ${entity}`, error);
+      if (notice) showNotice(notice);
+    },
+    onSettled: () => queryClient.invalidateQueries({ queryKey: deviceKeys.all }),
+  });
+}

@@ -1,0 +1,75 @@
+import { createElement } from 'react';
+import { renderToStaticMarkup } from 'react-dom/server';
+import { MantineProvider, Table } from '@mantine/core';
+import { MemoryRouter } from 'react-router';
+import type { Device } from '@fleet/shared/schemas/device';
+import { describe, expect, it } from 'vitest';
+import { DeviceRow, type DeviceRowProps } from './device-row.tsx';
+
+const NOW = Date.parse('2026-11-22T12:00:00Z');
+const DEVICE: Device = {
+  name: '240ac40a2e48',
+  description: '',
+  entity: 'acme',
+  group: null,
+  manufacturing_type: 'CC1',
+  version_id: null,
+  mac_1: null,
+  mac_2: null,
+  has_certificate: false,
+  fw_version: '1.2.0',
+  state: { current: 'ALLOCATED' },
+  battery: 80,
+  is_charging: false,
+  last_dispenser: null,
+  current_provision: null,
+  current_download: null,
+  created_at: '2026-11-01T10:00:00Z',
+  updated_at: new Date(NOW - 60_000).toISOString(),
+  online: true,
+};
+
+function render(device: Device, patch: Partial<DeviceRowProps> = {}): string {
+  const props: DeviceRowProps = {
+    device,
+    landlord: false,
+    now: NOW,
+    href: `/device/${device.name}`,
+    selectable: true,
+    selected: false,
+    onSelect: () => undefined,
+    writable: false,
+    onDelete: () => undefined,
+    deleting: false,
+    onCommand: () => undefined,
+    commanding: false,
+    ...patch,
+  };
+  const row = createElement(Table, null, createElement(Table.Tbody, null, createElement(DeviceRow, props)));
+  return renderToStaticMarkup(createElement(MemoryRouter, null, createElement(MantineProvider, null, row)));
+}
+
+describe('DeviceRow', () => {
+  it('marks a sleeping responsive device Asleep, telling screen readers that commands wait', () => {
+    const html = render({ ...DEVICE, online: false });
+    expect(html).toContain('Asleep');
+    expect(html).toContain(': commands wait until it wakes');
+    expect(render(DEVICE)).not.toContain('Asleep');
+  });
+
+  it('marks an unresponsive device Unresponsive, not Asleep', () => {
+    const html = render({ ...DEVICE, online: false, updated_at: new Date(NOW - 30 * 60_000).toISOString() });
+    expect(html).toContain('Unresponsive');
+    expect(html).not.toContain('Asleep');
+    expect(html).toContain('data-unresponsive="true"');
+  });
+
+  it('keeps the row menu target named for its device, busy while a command is in flight', () => {
+    expect(render(DEVICE)).toContain('aria-label="Actions for device 240ac40a2e48"');
+    expect(render(DEVICE)).not.toContain('aria-busy="true"');
+    const busy = render(DEVICE, { commanding: true });
+    expect(busy).toMatch(
+      /aria-label="Actions for device 240ac40a2e48"[^>]*aria-busy="true"|aria-busy="true"[^>]*aria-label="Actions for device 240ac40a2e48"/,
+    );
+  });
+});

@@ -1,0 +1,82 @@
+import { useCallback, useEffect, useMemo, useRef } from 'react';
+import type { CommandType } from '@fleet/shared/protocol';
+import type { Device } from '@fleet/shared/schemas/device';
+import { notifyWarning } from '@/lib/notify.ts';
+import { useSession } from '@/lib/session/use-session.ts';
+import { useSendBulkCommand, useSendEntityCommand } from '../api/send-bulk-command.ts';
+import { usePendingCommands, useSendCommand } from '../api/send-command.ts';
+import { useConfirmCommand } from '../components/confirm-command.tsx';
+import { planBulkCommand } from '../utils/bulk-commands.ts';
+import { needsConfirmation } from '../utils/command-actions.ts';
+import { confirmReboot, confirmRebootSelected, confirmVibrateAll } from '../utils/command-confirmations.ts';
+import { NO_DEVICES_SELECTED, nothingSendableText } from '../utils/command-notices.ts';
+
+interface ListCommandOptions {
+  landlord: boolean;
+  /** The list's Entity filter ('' for every entity); only the landlord's list has one. */
+  entityFilter: string;
+  selected: ReadonlySet<string>;
+  /** The page on screen: selected devices are looked up among every page shown since. */
+  devices: readonly Device[] | undefined;
+}
+
+/**
+ * Commands from the device list: a row's command, the Multi-Device Action's commands to the
+ * selection, and the entity-wide vibrate, with their confirmations (render `confirmDialog`).
+ */
+export function useDeviceListCommands({ landlord, entityFilter, selected, devices }: ListCommandOptions) {
+  const { entity } = useSession();
+  const known = useKnownDevices(devices);
+  const [confirm, confirmDialog] = useConfirmCommand();
+  const { mutate: sendOne } = useSendCommand();
+  const bulk = useSendBulkCommand();
+  const everyone = useSendEntityCommand();
+  const pending = usePendingCommands();
+  const commanding = useMemo(() => new Set(pending.map(({ device }) => device.name)), [pending]);
+  // The active entity: the landlord's session has none of its own ('landlord'), so it counts
+  // only when the Entity filter narrows the list to one. Without it "Vibrate all devices" would
+  // reach every entity's devices, which the API offers no call for: the item is hidden then.
+  const active = landlord ? entityFilter || null : entity;
+
+  const onCommand = useCallback(
+    async (device: Device, action: CommandType) => {
+      if (needsConfirmation(action) && !(await confirm(confirmReboot(device.name)))) return;
+      sendOne({ device, action });
+    },
+    [confirm, sendOne],
+  );
+
+  const onCommandSelected = async (action: CommandType) => {
+    if (selected.size === 0) return notifyWarning(NO_DEVICES_SELECTED);
+    const plan = planBulkCommand(selected, known.current, Date.now(), active);
+    if (plan.sendable === 0)
+      return notifyWarning(nothingSendableText(action, plan.unresponsive.length, plan.unlisted.length));
+    const ask = confirmRebootSelected(plan.sendable, plan.unresponsive.length);
+    if (needsConfirmation(action) && !(await confirm(ask))) return;
+    bulk.mutate({ plan, action });
+  };
+
+  const onVibrateAll = async () => {
+    if (active !== null && (await confirm(confirmVibrateAll(active))))
+      everyone.mutate({ entity: active, action: 'vibrate' });
+  };
+
+  return {
+    onCommand,
+    commanding,
+    onCommandSelected,
+    vibrateAllLabel: active === null ? null : landlord ? `Vibrate all devices of ${active}` : 'Vibrate all devices',
+    onVibrateAll,
+    busy: bulk.isPending || everyone.isPending,
+    confirmDialog,
+  };
+}
+
+/** Every device shown since the list opened, by name: the selection outlives paging. */
+function useKnownDevices(devices: readonly Device[] | undefined) {
+  const known = useRef(new Map<string, Device>());
+  useEffect(() => {
+    for (const device of devices ?? []) known.current.set(device.name, device);
+  }, [devices]);
+  return known;
+}
