@@ -1,8 +1,8 @@
-import type { Command } from '@fleet/shared/schemas/command';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '@/lib/api/api-error.ts';
 import { session } from '@/lib/session/session.ts';
 import { makeAccessToken } from '@/lib/session/test-tokens.ts';
+import { aCommand } from '../test-fixtures.ts';
 import { commandPayload } from '../utils/command-actions.ts';
 import { commandAnswerNotice, commandFailureNotice } from '../utils/command-notices.ts';
 import { sendBulkCommand, sendEntityCommand } from './send-bulk-command.ts';
@@ -15,22 +15,7 @@ const json = (status: number, body: unknown) =>
 const errorInfo = (code: number, userMessage: string, developerMessage: string) =>
   json(code, { errorInfo: { code, userMessage, developerMessage } });
 
-const COMMAND: Command = {
-  id: '6f1c2a4e-7b3d-4c2e-9a1f-0d2b3c4d5e6f',
-  device: ID,
-  entity: 'acme',
-  type: 'vibrate',
-  payload: { song: 'V10' },
-  target: 'device',
-  state: 'succeeded',
-  sent_by: 'alice',
-  created_at: '2026-11-22T12:00:00Z',
-  sent_at: '2026-11-22T12:00:00Z',
-  replied_at: '2026-11-22T12:00:01Z',
-  expires_at: '2026-11-22T13:00:00Z',
-  error: null,
-  latency_ms: 840,
-};
+const COMMAND = aCommand({ device: ID });
 
 function network(answer: Response) {
   const fetch = vi.fn(async (_input: RequestInfo | URL, _init?: RequestInit) => answer);

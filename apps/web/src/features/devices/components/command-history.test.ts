@@ -5,27 +5,15 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { Command } from '@fleet/shared/schemas/command';
 import { describe, expect, it } from 'vitest';
 import { commandHistoryPath, deviceKeys } from '../api/device-paths.ts';
+import { aCommand } from '../test-fixtures.ts';
 import { CommandHistory } from './command-history.tsx';
 
 const NAME = '240ac40a2e48';
 
-const command = (id: string, patch: Partial<Command>): Command => ({
-  id,
-  device: NAME,
-  entity: 'acme',
-  type: 'vibrate',
-  payload: { song: 'V10' },
-  target: 'device',
-  state: 'succeeded',
-  sent_by: 'alice',
-  created_at: new Date().toISOString(),
-  sent_at: new Date().toISOString(),
-  replied_at: new Date().toISOString(),
-  expires_at: new Date().toISOString(),
-  error: null,
-  latency_ms: 840,
-  ...patch,
-});
+const command = (id: string, patch: Partial<Command>): Command => {
+  const now = new Date().toISOString();
+  return aCommand({ id, device: NAME, created_at: now, sent_at: now, replied_at: now, expires_at: now, ...patch });
+};
 
 /** The section server-rendered over a cached first page; the cells' text, row by row. */
 function render(commands: Command[], total = commands.length): { html: string; rows: string[][] } {

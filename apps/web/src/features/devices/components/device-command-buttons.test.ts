@@ -4,30 +4,11 @@ import { MantineProvider } from '@mantine/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { Device } from '@fleet/shared/schemas/device';
 import { describe, expect, it } from 'vitest';
+import { aDevice } from '../test-fixtures.ts';
 import { DeviceCommandButtons } from './device-command-buttons.tsx';
 
 // Server-rendered markup: enough to see which buttons a device gets, without a DOM.
-const DEVICE: Device = {
-  name: '240ac40a2e48',
-  description: '',
-  entity: 'acme',
-  group: null,
-  manufacturing_type: 'CC1',
-  version_id: null,
-  mac_1: null,
-  mac_2: null,
-  has_certificate: false,
-  fw_version: '1.2.0',
-  state: { current: 'ALLOCATED' },
-  battery: 80,
-  is_charging: false,
-  last_dispenser: null,
-  current_provision: null,
-  current_download: null,
-  created_at: '2026-11-01T10:00:00Z',
-  updated_at: new Date().toISOString(),
-  online: true,
-};
+const DEVICE = aDevice();
 
 function render(device: Device): { html: string; buttons: { label: string; disabled: boolean }[] } {
   const tree = createElement(

@@ -4,30 +4,11 @@ import { MantineProvider, Table } from '@mantine/core';
 import { MemoryRouter } from 'react-router';
 import type { Device } from '@fleet/shared/schemas/device';
 import { describe, expect, it } from 'vitest';
+import { aDevice } from '../test-fixtures.ts';
 import { DeviceRow, type DeviceRowProps } from './device-row.tsx';
 
 const NOW = Date.parse('2026-11-22T12:00:00Z');
-const DEVICE: Device = {
-  name: '240ac40a2e48',
-  description: '',
-  entity: 'acme',
-  group: null,
-  manufacturing_type: 'CC1',
-  version_id: null,
-  mac_1: null,
-  mac_2: null,
-  has_certificate: false,
-  fw_version: '1.2.0',
-  state: { current: 'ALLOCATED' },
-  battery: 80,
-  is_charging: false,
-  last_dispenser: null,
-  current_provision: null,
-  current_download: null,
-  created_at: '2026-11-01T10:00:00Z',
-  updated_at: new Date(NOW - 60_000).toISOString(),
-  online: true,
-};
+const DEVICE = aDevice({ updated_at: new Date(NOW - 60_000).toISOString() });
 
 function render(device: Device, patch: Partial<DeviceRowProps> = {}): string {
   const props: DeviceRowProps = {

@@ -1,24 +1,9 @@
 import type { Command } from '@fleet/shared/schemas/command';
 import { describe, expect, it } from 'vitest';
+import { aCommand } from '../test-fixtures.ts';
 import { commandOutcome, commandText, formatLatency, joinPages, targetNote } from './command-history.ts';
 
-const command = (patch: Partial<Command> = {}): Command => ({
-  id: '6f1c2a4e-7b3d-4c2e-9a1f-0d2b3c4d5e6f',
-  device: '240ac40a2e48',
-  entity: 'acme',
-  type: 'vibrate',
-  payload: { song: 'V10' },
-  target: 'device',
-  state: 'succeeded',
-  sent_by: 'alice',
-  created_at: '2026-11-22T12:00:00Z',
-  sent_at: '2026-11-22T12:00:00Z',
-  replied_at: '2026-11-22T12:00:01Z',
-  expires_at: '2026-11-22T13:00:00Z',
-  error: null,
-  latency_ms: 840,
-  ...patch,
-});
+const command = aCommand;
 
 describe('commandOutcome', () => {
   it('says a command held for a sleeping device waits for it', () => {
