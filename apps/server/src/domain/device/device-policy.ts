@@ -3,7 +3,7 @@ import { forbidden } from '../../lib/http-error.ts';
 
 /**
  * The device registry is changed by superadmins, admins and developers; operators and infra
- * read it (and, with device support, send commands). docs/decisions.md.
+ * read it and send commands. docs/decisions.md.
  */
 export function assertMayChangeDevices(actor: AccessClaims): void {
   if (!['sadmin', 'admin', 'developer'].includes(actor.subtype)) {
