@@ -147,8 +147,10 @@ export const devices = pgTable(
     index('devices_entity_state_idx').on(t.entity, t.state_current, t.created_at.desc()),
     index('devices_entity_fw_idx').on(t.entity, t.fw_version, t.created_at.desc()),
     index('devices_entity_battery_idx').on(t.entity, t.battery, t.created_at.desc()),
-    index('devices_name_trgm_idx').using('gin', t.name.op('gin_trgm_ops')),
-    index('devices_description_trgm_idx').using('gin', t.description.op('gin_trgm_ops')),
+    // On lower(…), so only the search (which asks for lower(…) like …) can use them: on the bare
+    // column, PostgreSQL picked the trigram index for `name = …` lookups and crawled its pending list.
+    index('devices_name_trgm_idx').using('gin', sql`lower(${t.name}) gin_trgm_ops`),
+    index('devices_description_trgm_idx').using('gin', sql`lower(${t.description}) gin_trgm_ops`),
   ],
 );
 

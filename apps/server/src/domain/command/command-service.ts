@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import {
   StateReportSchema,
   commandMessage,
@@ -60,7 +60,8 @@ export class CommandService {
       actor,
       'device',
       req,
-      sql`select ${randomUUID()}::uuid, d.name from devices d where d.name = ${name} and d.entity = ${entity}`,
+      sql`${randomUUID()}::uuid`,
+      sql`d.name = ${name} and d.entity = ${entity}`,
     );
     const row = rows[0];
     if (!row) throw notFound('Device');
@@ -90,7 +91,8 @@ export class CommandService {
       actor,
       'devices',
       req,
-      sql`select gen_random_uuid(), d.name from devices d where d.name = ${anyOf(names)} and d.entity = ${entity}`,
+      sql`gen_random_uuid()`,
+      sql`d.name = ${anyOf(names)} and d.entity = ${entity}`,
     );
     const found = new Set(rows.map((r) => r.device));
     const missing = names.filter((n) => !found.has(n)).map((device) => ({ device, state: 'not_found', error: null }));
@@ -100,12 +102,7 @@ export class CommandService {
 
   /** Every device of the entity, published once on the entity's command topic. */
   async toEntity(actor: AccessClaims, entity: string, req: SendOptions): Promise<BulkCommandAnswer> {
-    const rows = await this.insert(
-      actor,
-      'entity',
-      req,
-      sql`select ${randomUUID()}::uuid, d.name from devices d where d.entity = ${entity}`,
-    );
+    const rows = await this.insert(actor, 'entity', req, sql`${randomUUID()}::uuid`, sql`d.entity = ${entity}`);
     const outcome = await this.settleAll(rows, req.payload, 'entity');
     return this.summarise(req.payload, outcome, [], 100);
   }
@@ -184,17 +181,20 @@ export class CommandService {
     return `No reply within ${this.o.timeoutMs / 1000} s`;
   }
 
-  /** Writes the commands (held for devices that are not connected) and answers the rows. */
-  private async insert(actor: AccessClaims, target: Target, req: SendOptions, targets: ReturnType<typeof sql>) {
+  /**
+   * Writes one command per device the `devices` clause selects (`d` is the devices row; `id` the
+   * command id to use), held for devices that are not connected, and answers the rows.
+   */
+  private async insert(actor: AccessClaims, target: Target, req: SendOptions, id: SQL, devicesClause: SQL) {
     const { type, ...args } = req.payload;
     const ttl = req.expires_in_s ?? DEFAULT_COMMAND_TTL_S;
     return rowsOf<CommandRow>(
       await this.o.db.execute(sql`
         insert into commands ${insertColumns}
-        select t.id, d.name, d.entity, ${type}, ${JSON.stringify(args)}::jsonb, ${target},
+        select ${id}, d.name, d.entity, ${type}, ${JSON.stringify(args)}::jsonb, ${target},
           case when d.online then 'sent' else 'queued' end, ${actor.sub},
           case when d.online then now() end, now() + make_interval(secs => ${ttl})
-        from (${targets}) as t(id, name) join devices d on d.name = t.name
+        from devices d where ${devicesClause}
         returning *`),
     ).map((row) => ({ ...row, created_at: new Date(row.created_at), expires_at: new Date(row.expires_at) }));
   }

@@ -1,4 +1,4 @@
-import { and, count, eq, gt, gte, ilike, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, count, eq, gt, gte, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
 import { DATE_RANGES } from '@fleet/shared/constants';
 import type { DeviceListQuery } from '@fleet/shared/schemas/device';
 import type { Db } from '../../db/client.ts';
@@ -34,8 +34,11 @@ export function deviceFilter(
   if (q.battery === 'Charging') where.push(eq(devices.is_charging, true));
   if (q.created) where.push(gte(devices.created_at, new Date(Date.now() - DATE_RANGES[q.created].hours * 3_600_000)));
   if (q.search) {
+    // lower(…) like lower(…): the case-blind match the trigram indexes on lower(…) serve.
     const pattern = `%${escapeLike(q.search)}%`;
-    where.push(or(ilike(devices.name, pattern), ilike(devices.description, pattern)));
+    where.push(
+      or(sql`lower(${devices.name}) like lower(${pattern})`, sql`lower(${devices.description}) like lower(${pattern})`),
+    );
   }
   return and(...where);
 }
