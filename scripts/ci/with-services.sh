@@ -11,9 +11,10 @@ mosquitto=$(command -v mosquitto || echo /usr/sbin/mosquitto)
 [ -x "$mosquitto" ] || { echo "mosquitto not found (apt-get install mosquitto)" >&2; exit 1; }
 dynsec=$(find /usr/lib -name mosquitto_dynamic_security.so 2>/dev/null | head -n 1)
 [ -n "$dynsec" ] || { echo "Mosquitto's dynamic-security plugin not found (apt-get install mosquitto)" >&2; exit 1; }
-pg_port=${PG_PORT:-55432}
-redis_port=${REDIS_PORT:-56379}
-mqtt_port=${MQTT_TEST_PORT:-51883}
+# Below the ephemeral range (32768+), so no client connection can hold them.
+pg_port=${PG_PORT:-25432}
+redis_port=${REDIS_PORT:-26379}
+mqtt_port=${MQTT_TEST_PORT:-21883}
 mqtt_password=$(head -c 18 /dev/urandom | base64 | tr -d '/+=')
 dir=$(mktemp -d /tmp/fleet-services-XXXXXX)
 mkdir -p "$dir/sock" "$dir/mqtt"
