@@ -130,6 +130,26 @@ describe('one device', () => {
     await dev.close();
   });
 
+  it('holds a command the broker does not take in time, answers 503, and sends it once the broker is back', async () => {
+    const name = hex();
+    const dev = await online(ACME, await registerDevice(s, root, ACME, name));
+    autoReply(dev);
+    const link = s.app.devices.link;
+    const publish = link.publish;
+    link.publish = () => new Promise(() => {}); // a broker link that is down: publications wait
+    try {
+      const res = await send(ACME, name, { type: 'reboot' });
+      expect(res.status).toBe(503);
+      expect((await history(ACME, name)).body.data[0]).toMatchObject({ state: 'queued', sent_at: null });
+    } finally {
+      link.publish = publish;
+    }
+    await s.app.devices.commands.sweep();
+    await dev.nextCommand();
+    await eventually(async () => expect((await history(ACME, name)).body.data[0].state).toBe('succeeded'));
+    await dev.close();
+  });
+
   it('expires a held command the device never woke for', async () => {
     const name = hex();
     await registerDevice(s, root, ACME, name);

@@ -32,6 +32,15 @@ type SendOptions = { payload: CommandPayload; expires_in_s?: number | undefined 
 /** `= any(…)` of a list of texts, passed as one JSON parameter (Drizzle would spread a JS array). */
 const anyOf = (values: string[]) => sql`any(array(select jsonb_array_elements_text(${JSON.stringify(values)}::jsonb)))`;
 
+/** The promise, or a rejection once `deadline` (epoch ms) passes. */
+function beforeDeadline<T>(promise: Promise<T>, deadline: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error('The broker did not take the command in time')), deadline - Date.now());
+  });
+  return Promise.race([promise, late]).finally(() => clearTimeout(timer));
+}
+
 /** How long a held command waits, in words: "60 minutes", "2 hours". */
 function waitFor(row: CommandRow): string {
   const minutes = Math.round((row.expires_at.getTime() - row.created_at.getTime()) / 60_000);
@@ -206,11 +215,12 @@ export class CommandService {
     const replies = live.map((r) => this.o.waiters.wait(r.id, r.device, deadline));
     const message = (row: CommandRow) => commandMessage(row.id, payload, row.expires_at);
     try {
-      if (via === 'entity' && live.length > 0) {
-        await this.o.link.publish(topics.entityCommands(live[0]!.entity), message(live[0]!));
-      } else {
-        await Promise.all(live.map((r) => this.o.link.publish(topics.deviceCommands(r.entity, r.device), message(r))));
-      }
+      const published: Promise<unknown> =
+        via === 'entity' && live.length > 0
+          ? this.o.link.publish(topics.entityCommands(live[0]!.entity), message(live[0]!))
+          : Promise.all(live.map((r) => this.o.link.publish(topics.deviceCommands(r.entity, r.device), message(r))));
+      // A broker link that is down queues the publication; the caller does not wait past the timeout.
+      await beforeDeadline(published, deadline);
     } catch (err) {
       // Not published: hold them, so the sweep delivers them once the broker is back.
       await this.o.db.execute(sql`
