@@ -1,6 +1,8 @@
+import { randomBytes } from 'node:crypto';
 import mqtt from 'mqtt';
 import { topics } from '@fleet/shared/protocol';
-import type { TestServer } from './server.ts';
+import { ADMIN, startServer, type TestServer } from './server.ts';
+import { signIn } from './session.ts';
 
 export interface Credentials {
   username: string;
@@ -113,4 +115,22 @@ export async function eventually<T>(check: () => Promise<T>, ms = 5000): Promise
       await new Promise((r) => setTimeout(r, 50));
     }
   }
+}
+
+/** A random device id: 12 lower-case hex digits. */
+export const randomDeviceId = () => randomBytes(6).toString('hex');
+
+/**
+ * A server with two entities, named uniquely for this run: in scale mode every test file shares
+ * one broker, so names must not meet on its topics. Answers the superadmin's token too.
+ */
+export async function startWithTwoEntities() {
+  const tag = randomBytes(3).toString('hex');
+  const [acme, globex] = [`acme_${tag}`, `globex_${tag}`];
+  const s = await startServer();
+  const root = (await signIn(s, ADMIN.name, ADMIN.password)).access_token;
+  for (const name of [acme, globex]) {
+    await s.request('POST', '/api/v1/tenant', { token: root, body: { document: { name: { name, description: '' } } } });
+  }
+  return { s, root, acme, globex, tag };
 }

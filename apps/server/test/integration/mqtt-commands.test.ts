@@ -1,24 +1,25 @@
-import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN, startServer, type TestServer } from '../helpers/server.ts';
+import type { TestServer } from '../helpers/server.ts';
 import { signIn } from '../helpers/session.ts';
-import { autoReply, connectDevice, eventually, registerDevice, type Credentials } from '../helpers/devices.ts';
-
-const tag = randomBytes(3).toString('hex');
-const ACME = `acme_${tag}`;
-const GLOBEX = `globex_${tag}`;
-const hex = () => randomBytes(6).toString('hex');
+import {
+  autoReply,
+  connectDevice,
+  eventually,
+  randomDeviceId as hex,
+  registerDevice,
+  startWithTwoEntities,
+  type Credentials,
+} from '../helpers/devices.ts';
 
 let s: TestServer;
 let root = '';
 let oper = '';
+let ACME = '';
+let GLOBEX = '';
+let tag = '';
 
 beforeAll(async () => {
-  s = await startServer();
-  root = (await signIn(s, ADMIN.name, ADMIN.password)).access_token;
-  for (const name of [ACME, GLOBEX]) {
-    await s.request('POST', '/api/v1/tenant', { token: root, body: { document: { name: { name, description: '' } } } });
-  }
+  ({ s, root, acme: ACME, globex: GLOBEX, tag } = await startWithTwoEntities());
   await s.request('POST', '/api/v1/account', {
     token: root,
     body: {
