@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { audit } from './helpers/axe.ts';
-import { ADMIN, chromiumPath, startHarness, type Harness } from './helpers/browser.ts';
+import { ADMIN, chromiumPath, signIn, startHarness, type Harness } from './helpers/browser.ts';
 
 let h: Harness;
 let root = '';
@@ -18,14 +18,6 @@ beforeAll(async () => {
   await api('POST', 'tenant', { document: { name: { name: 'globex', description: 'Globex Inc' } } });
 });
 afterAll(async () => h?.close());
-
-async function signIn(page: Page, name = ADMIN.name, password = ADMIN.password) {
-  await page.goto('/auth/login');
-  await page.getByLabel(/^Username/).fill(name);
-  await page.getByLabel(/^Password/).fill(password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.getByRole('navigation', { name: 'Main' }).waitFor();
-}
 
 const notice = (page: Page, text: string) => page.getByText(text, { exact: true }).first().waitFor();
 /**
@@ -142,7 +134,7 @@ describe.skipIf(!chromiumPath)('accounts in Chromium', () => {
   it('lets an entity admin create a developer, edit and delete it, but not touch admin rows', async () => {
     await createAccount({ name: 'boss2', email: 'b2@acme.test', subtype: 'admin', access: ['all'] });
     const { page, context, errors } = await h.newPage();
-    await signIn(page, 'boss', 'password-9');
+    await signIn(page, { name: 'boss', password: 'password-9' });
     await page.waitForURL((u) => u.pathname === '/account');
     await page.getByRole('row', { name: /boss2/ }).waitFor();
     for (const name of ['boss', 'boss2']) {
@@ -192,7 +184,7 @@ describe.skipIf(!chromiumPath)('accounts in Chromium', () => {
   it('changes the own e-mail in the settings and generates, copies, lists and revokes a token', async () => {
     const { page, context, errors } = await h.newPage();
     await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: h.server.url });
-    await signIn(page, 'boss', 'password-9');
+    await signIn(page, { name: 'boss', password: 'password-9' });
     await page.getByRole('button', { name: /User menu/ }).click();
     await page.getByRole('menuitem', { name: 'Settings' }).click();
     await page.waitForURL((u) => u.pathname === '/settings');
@@ -271,7 +263,7 @@ describe.skipIf(!chromiumPath)('accounts in Chromium', () => {
 
     await page.getByRole('button', { name: /User menu/ }).click();
     await page.getByRole('menuitem', { name: 'Logout' }).click();
-    await signIn(page, 'boss', 'password-9');
+    await signIn(page, { name: 'boss', password: 'password-9' });
     await page.goto('/account');
     await audit(page, 'account-list', (p) => p.getByRole('row', { name: /ops_dev/ }).waitFor());
     await page.goto('/account/new');

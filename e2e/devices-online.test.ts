@@ -5,7 +5,7 @@ import { DEMO_ACCOUNTS, DEMO_ENTITY, provisionDemoFleet, type DemoFleet } from '
 import { startFleet, type Fleet } from '../apps/simulator/src/fleet.ts';
 import { devices } from '../apps/server/src/db/schema.ts';
 import { audit } from './helpers/axe.ts';
-import { ADMIN, chromiumPath, startHarness, type Harness } from './helpers/browser.ts';
+import { ADMIN, chromiumPath, signIn, startHarness, type Harness } from './helpers/browser.ts';
 
 /**
  * The demo fleet online: the same setup as `npm run demo` against the real server, simulated
@@ -32,14 +32,6 @@ afterAll(async () => {
   await fleet?.stop();
   await h?.close();
 });
-
-async function signIn(page: Page, who: { name: string; password: string }) {
-  await page.goto('/auth/login');
-  await page.getByLabel(/^Username/).fill(who.name);
-  await page.getByLabel(/^Password/).fill(who.password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.getByRole('navigation', { name: 'Main' }).waitFor();
-}
 
 const row = (page: Page, name: string) => page.getByRole('row').filter({ has: page.getByRole('link', { name }) });
 

@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { devices } from '../apps/server/src/db/schema.ts';
 import { audit } from './helpers/axe.ts';
-import { ADMIN, chromiumPath, startHarness, type Harness } from './helpers/browser.ts';
+import { ADMIN, chromiumPath, signIn, startHarness, type Harness } from './helpers/browser.ts';
 
 let h: Harness;
 let root = '';
@@ -49,14 +49,6 @@ beforeAll(async () => {
   await account('chief', 'admin', 'initech');
 });
 afterAll(async () => h?.close());
-
-async function signIn(page: Page, who: { name: string; password: string } = ADMIN) {
-  await page.goto('/auth/login');
-  await page.getByLabel(/^Username/).fill(who.name);
-  await page.getByLabel(/^Password/).fill(who.password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.getByRole('navigation', { name: 'Main' }).waitFor();
-}
 
 const notice = (page: Page, text: string) => page.getByText(text, { exact: true }).first().waitFor();
 // A label's text includes the required mark ' *' of required fields.

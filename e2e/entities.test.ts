@@ -1,7 +1,6 @@
-import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { audit } from './helpers/axe.ts';
-import { ADMIN, chromiumPath, startHarness, type Harness } from './helpers/browser.ts';
+import { ADMIN, chromiumPath, signIn, startHarness, type Harness } from './helpers/browser.ts';
 
 let h: Harness;
 let root = '';
@@ -11,14 +10,6 @@ beforeAll(async () => {
   root = (await h.server.request('POST', '/api/v1/login', { body: ADMIN })).body.access_token;
 });
 afterAll(async () => h?.close());
-
-async function signIn(page: Page, name = ADMIN.name, password = ADMIN.password) {
-  await page.goto('/auth/login');
-  await page.getByLabel(/^Username/).fill(name);
-  await page.getByLabel(/^Password/).fill(password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.getByRole('navigation', { name: 'Main' }).waitFor();
-}
 
 const createEntity = (name: string, description = '') =>
   h.server.request('POST', '/api/v1/tenant', { token: root, body: { document: { name: { name, description } } } });
@@ -102,7 +93,7 @@ describe.skipIf(!chromiumPath)('entities in Chromium', () => {
       },
     });
     const { page, context } = await h.newPage();
-    await signIn(page, 'solo_dev', 'password-1');
+    await signIn(page, { name: 'solo_dev', password: 'password-1' });
     await page.goto('/entity');
     await page.waitForURL((u) => u.pathname === '/account');
     await context.close();

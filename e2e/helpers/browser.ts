@@ -2,7 +2,9 @@ import { chromium, type Browser, type BrowserContext, type Page } from 'playwrig
 import { inject } from 'vitest';
 import { startServer, type TestServer } from '../../apps/server/test/helpers/server.ts';
 
-export { ADMIN } from '../../apps/server/test/helpers/server.ts';
+import { ADMIN } from '../../apps/server/test/helpers/server.ts';
+
+export { ADMIN };
 
 /** Debian's Chromium, or '' when it is not installed (the tier is then skipped, loudly). */
 export const chromiumPath = inject('chromium');
@@ -46,4 +48,13 @@ export async function startHarness(): Promise<Harness> {
       await server.close();
     },
   };
+}
+
+/** Signs in through the login form and waits for the console's navigation. */
+export async function signIn(page: Page, who: { name: string; password: string } = ADMIN): Promise<void> {
+  await page.goto('/auth/login');
+  await page.getByLabel(/^Username/).fill(who.name);
+  await page.getByLabel(/^Password/).fill(who.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('navigation', { name: 'Main' }).waitFor();
 }
