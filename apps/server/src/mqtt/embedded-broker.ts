@@ -76,8 +76,13 @@ export async function startEmbeddedBroker(opts: Options): Promise<DeviceLink & {
     done(null, allowed ? subscription : null);
   };
 
-  broker.on('clientReady', (client: DeviceClient) => {
-    if (client.fleet) handlers.presence(client.fleet.name, true);
+  // Reachable once it listens: a command published between CONNECT and SUBSCRIBE would be lost,
+  // so a device counts as online from its subscription to its own command topic (or its first message).
+  broker.on('subscribe', (subscriptions, client: DeviceClient) => {
+    const device = client?.fleet;
+    if (device && subscriptions.some((sub) => sub.topic === topics.deviceCommands(device.entity, device.name))) {
+      handlers.presence(device.name, true);
+    }
   });
   broker.on('clientDisconnect', (client: DeviceClient) => {
     // A device that reconnects takes over its session; the old connection's end is not an absence.
