@@ -39,7 +39,10 @@ const minutesAgo = (m: number) => new Date(NOW - m * 60_000).toISOString();
 const rowMenu = (updatedMinutesAgo: number, online: boolean, busy = false) =>
   openMenu(
     createElement(CommandMenuItems, {
-      availability: commandAvailability({ updated_at: minutesAgo(updatedMinutesAgo), online }, NOW),
+      availability: commandAvailability(
+        { updated_at: minutesAgo(updatedMinutesAgo), created_at: minutesAgo(24 * 60), online },
+        NOW,
+      ),
       busy,
       onCommand: () => undefined,
     }),

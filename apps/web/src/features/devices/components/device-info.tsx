@@ -20,11 +20,11 @@ const none = (
 export function DeviceInfo({ device }: { device: Device }) {
   const now = useNow();
   const unresponsive = isUnresponsive(device.updated_at, now);
-  const { asleep } = commandAvailability(device, now);
+  const { asleep, neverConnected } = commandAvailability(device, now);
   const items: [string, ReactNode][] = [
     ['Entity', device.entity],
     ['Status', <StatusBadge key="s" state={device.state.current} />],
-    ['Connection', unresponsive ? none : asleep ? <AsleepPill key="a" /> : 'Connected'],
+    ['Connection', unresponsive ? none : asleep ? <AsleepPill key="a" neverConnected={neverConnected} /> : 'Connected'],
     ['Firmware', device.fw_version ?? none],
     ['Battery', <BatteryLevel key="b" percent={device.battery} charging={device.is_charging} />],
     [

@@ -71,7 +71,7 @@ export const DeviceRow = memo(function DeviceRow(props: DeviceRowProps) {
       <Table.Td>
         <Group gap={4} wrap="nowrap">
           <StatusBadge state={device.state.current} />
-          {availability.asleep && <AsleepPill compact />}
+          {availability.asleep && <AsleepPill compact neverConnected={availability.neverConnected} />}
         </Group>
       </Table.Td>
       <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDate(device.created_at)}</Table.Td>
