@@ -5,32 +5,17 @@ import { sql } from 'drizzle-orm';
 
 const { build } = await import('../apps/server/src/app.ts');
 const { loadConfig } = await import('../apps/server/src/config.ts');
-const { hashPassword } = await import('../apps/server/src/lib/password.ts');
-const { accounts, entities } = await import('../apps/server/src/db/schema.ts');
+const { BENCH_PASSWORD, seedBenchTenant } = await import('./bench-tenant.ts');
 
 const n = Number(process.env.DEVICES ?? 100_000);
 const config = loadConfig({
   DATA_DIR: process.env.DATA_DIR,
-  ADMIN_PASSWORD: 'bench-password-1',
+  ADMIN_PASSWORD: BENCH_PASSWORD,
   LOG_LEVEL: 'silent',
   ...(process.env.DATABASE_URL ? { DATABASE_URL: process.env.DATABASE_URL } : {}),
 });
 const app = await build(config, { logger: false });
-await app.db
-  .insert(entities)
-  .values([{ name: 'bench' }, { name: 'other' }])
-  .onConflictDoNothing();
-await app.db
-  .insert(accounts)
-  .values({
-    name: 'bench_admin',
-    email: 'b@x.test',
-    password_hash: await hashPassword('bench-password-1'),
-    subtype: 'admin',
-    entity: 'bench',
-    access: ['all'],
-  })
-  .onConflictDoNothing();
+await seedBenchTenant(app.db, ['bench', 'other']);
 
 // A realistic spread: 8 states and none, batteries 0–100 and unknown, a tenth charging, 12
 // firmware versions, creation over two years, 5 % of rows in another entity.

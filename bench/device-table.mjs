@@ -21,18 +21,10 @@ import {
   spawnNode,
   tmpDir,
 } from './lib.mjs';
+import { CHROMIUM_ARGS } from '../scripts/lib.mjs';
 
 const RUNS = Number(process.argv.find((a) => a.startsWith('--runs='))?.split('=')[1] ?? 5);
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
 
 async function startFleet(devices) {
   const port = await freePort();
@@ -74,7 +66,7 @@ await main(async () => {
   if (!fs.existsSync(CHROMIUM)) throw new Error(`needs Debian chromium at ${CHROMIUM}`);
   if (!fs.existsSync(path.join(root, 'apps/web/dist/index.html')))
     throw new Error('build the console first: npm run build -w apps/web');
-  const browser = await chromium.launch({ executablePath: CHROMIUM, args: ARGS });
+  const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
   onCleanup(() => browser.close());
   const big = await startFleet(100_000);
   const bigTimes = await timeTable(browser, big.url);

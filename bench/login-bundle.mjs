@@ -7,6 +7,7 @@ import path from 'node:path';
 import { spawnSync } from 'node:child_process';
 import { gzipSync } from 'node:zlib';
 import { chromium } from 'playwright-core';
+import { CHROMIUM_ARGS } from '../scripts/lib.mjs';
 import { ensureServerBuilt, fmt, main, onCleanup, printTable, ratio, root, startDistServer } from './lib.mjs';
 
 const WEB_DIST = path.join(root, 'apps/web/dist');
@@ -43,15 +44,7 @@ await main(async () => {
 
   const browser = await chromium.launch({
     executablePath: CHROMIUM,
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-    ],
+    args: CHROMIUM_ARGS,
   });
   onCleanup(() => browser.close());
   const page = await browser.newPage();

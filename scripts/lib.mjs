@@ -58,6 +58,17 @@ export async function buildIfStale() {
   }
 }
 
+/** Flags of every headless Chromium run by the scripts and benchmarks (e2e/helpers/browser.ts has its own copy in TypeScript). */
+export const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
+
 /** Debian's Chromium, if installed (never a downloaded browser). */
 export function chromiumPath() {
   const candidate = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';

@@ -6,7 +6,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
-import { buildIfStale, chromiumPath, root } from './lib.mjs';
+import { CHROMIUM_ARGS, buildIfStale, chromiumPath, root } from './lib.mjs';
 
 const browserPath = chromiumPath();
 if (!browserPath) throw new Error('Debian chromium is needed (apt-get install chromium)');
@@ -58,15 +58,7 @@ try {
   }
   const browser = await chromium.launch({
     executablePath: browserPath,
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-    ],
+    args: CHROMIUM_ARGS,
   });
   for (const scheme of ['light', 'dark']) {
     const context = await browser.newContext({ baseURL: base, viewport: { width: 1280, height: 760 } });

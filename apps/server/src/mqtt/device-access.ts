@@ -12,11 +12,6 @@ export class DeviceAccess {
     private readonly broker: MosquittoDynsec | null,
   ) {}
 
-  /** Whether secrets must reach a broker (a failure there must undo the change). */
-  get external(): boolean {
-    return this.broker !== null;
-  }
-
   async issued(list: IssuedCredentials[]): Promise<void> {
     await this.broker?.issue(list);
     await this.bus.publish('devices.changed', { names: list.map((d) => d.name) });

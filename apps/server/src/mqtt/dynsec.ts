@@ -23,7 +23,7 @@ export interface IssuedCredentials {
 
 const roleOf = (device: string) => `fleet-device-${device}`;
 /** The role an operator gives the server's account: publish on every command topic. */
-export const SERVER_ROLE = 'fleet-server';
+const SERVER_ROLE = 'fleet-server';
 
 /**
  * Device credentials on an external Mosquitto, through its dynamic-security plugin: one client per

@@ -84,10 +84,10 @@ export async function startEmbeddedBroker(opts: Options): Promise<DeviceLink & {
       handlers.presence(device.name, true);
     }
   });
+  // On a takeover Aedes ends the old connection before the new one subscribes, so offline then
+  // online arrive in that order.
   broker.on('clientDisconnect', (client: DeviceClient) => {
-    // A device that reconnects takes over its session; the old connection's end is not an absence.
-    const current = clients()[client.id];
-    if (client.fleet && (!current || current === client)) handlers.presence(client.fleet.name, false);
+    if (client.fleet) handlers.presence(client.fleet.name, false);
   });
 
   for (const filter of SERVER_SUBSCRIPTIONS) {

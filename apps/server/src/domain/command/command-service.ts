@@ -7,7 +7,12 @@ import {
   type CommandPayload,
   type ReplyMessage,
 } from '@fleet/shared/protocol';
-import { DEFAULT_COMMAND_TTL_S, type BulkCommandAnswer, type CommandCounts } from '@fleet/shared/schemas/command';
+import {
+  DEFAULT_COMMAND_TTL_S,
+  type BulkCommandAnswer,
+  type CommandCounts,
+  type CommandState,
+} from '@fleet/shared/schemas/command';
 import type { AccessClaims } from '@fleet/shared/schemas/session';
 import type { Db } from '../../db/client.ts';
 import type { CommandSettled } from '../../lib/bus.ts';
@@ -27,6 +32,8 @@ interface Options {
 }
 
 type Target = CommandRow['target'];
+/** Where one device's command ended up, as a bulk answer lists it. */
+type Outcome = { device: string; state: CommandState; error: string | null };
 type SendOptions = { payload: CommandPayload; expires_in_s?: number | undefined };
 
 /** `= any(…)` of a list of texts, passed as one JSON parameter (Drizzle would spread a JS array). */
@@ -104,9 +111,11 @@ export class CommandService {
       sql`d.name = ${anyOf(names)} and d.entity = ${entity}`,
     );
     const found = new Set(rows.map((r) => r.device));
-    const missing = names.filter((n) => !found.has(n)).map((device) => ({ device, state: 'not_found', error: null }));
+    const missing = names
+      .filter((n) => !found.has(n))
+      .map((device) => ({ device, state: 'not_found' as const, error: null }));
     const outcome = await this.settleAll(rows, req.payload, 'device');
-    return this.summarise(req.payload, outcome, missing as never);
+    return this.summarise(req.payload, outcome, missing);
   }
 
   /** Every device of the entity, published once on the entity's command topic. */
@@ -253,7 +262,7 @@ export class CommandService {
     );
   }
 
-  private async settleAll(rows: CommandRow[], payload: CommandPayload, via: 'device' | 'entity') {
+  private async settleAll(rows: CommandRow[], payload: CommandPayload, via: 'device' | 'entity'): Promise<Outcome[]> {
     const settled = await this.publishAndWait(rows, payload, via);
     const byKey = new Map(settled.map((s) => [`${s.id}/${s.device}`, s]));
     return rows.map((r) => {
@@ -264,12 +273,12 @@ export class CommandService {
 
   private summarise(
     payload: CommandPayload,
-    results: Array<{ device: string; state: string; error: string | null }>,
+    results: Outcome[],
     missing: Array<{ device: string; state: 'not_found'; error: null }>,
     keep = Infinity,
   ): BulkCommandAnswer {
     const counts: CommandCounts = { succeeded: 0, failed: 0, timed_out: 0, queued: 0, sent: 0 };
-    for (const r of results) if (r.state in counts) counts[r.state as keyof CommandCounts]++;
+    for (const r of results) if (r.state !== 'expired') counts[r.state]++;
     const bad = counts.failed + counts.timed_out + missing.length;
     const status = bad === 0 ? 'success' : counts.succeeded + counts.queued === 0 ? 'failed' : 'partial';
     const parts = [
@@ -286,6 +295,6 @@ export class CommandService {
         ? `${verb}: no devices to send to`
         : `${verb} to ${total} device${total === 1 ? '' : 's'}: ${parts.join(', ')}`;
     const shown = keep === Infinity ? results : results.filter((r) => r.state !== 'succeeded').slice(0, keep);
-    return { status, userMessage, data: { counts, results: [...(shown as never[]), ...missing] } };
+    return { status, userMessage, data: { counts, results: [...shown, ...missing] } };
   }
 }
