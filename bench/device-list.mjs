@@ -20,6 +20,12 @@ const QUERIES = [
   ['search "lobby" (id or description)', 'limit=20&search=lobby'],
   ['sort battery asc, first page', 'limit=20&sort=battery&order=asc'],
   ['status + battery + fw combined', 'limit=20&status=ALLOCATED&battery=High&fw_version=1.0.0'],
+  // Groups (issue 10): nine devices in ten stand in one of 50 groups.
+  ['filter group=G_07', 'limit=20&group=G_07'],
+  ['filter group=G_07, deep page', 'limit=20&group=G_07&offset=1700'],
+  ['filter group + status', 'limit=20&group=G_07&status=WAITING'],
+  ['filter facets (groups included)', null, 'device/facets'],
+  ['filter group list with device counts', null, 'dispenser?limit=0'],
 ];
 
 async function measure(label, env) {
@@ -39,13 +45,13 @@ async function measure(label, env) {
   const { access_token } = await login(url, { name: 'bench_admin', password: ADMIN.password });
   const headers = { authorization: `Bearer ${access_token}` };
   const results = [];
-  for (const [name, query] of QUERIES) {
+  for (const [name, query, path] of QUERIES) {
     const times = [];
     for (let i = 0; i < RUNS + 5; i++) {
       const t0 = performance.now();
-      const res = await fetch(`${url}/api/v1/tenant/bench/device?${query}`, { headers });
+      const res = await fetch(`${url}/api/v1/tenant/bench/${path ?? `device?${query}`}`, { headers });
       await res.arrayBuffer();
-      if (res.status !== 200) throw new Error(`${query} answered ${res.status}`);
+      if (res.status !== 200) throw new Error(`${path ?? query} answered ${res.status}`);
       if (i >= 5) times.push(performance.now() - t0);
     }
     results.push({ name, p50: percentile(times, 50), p99: percentile(times, 99) });

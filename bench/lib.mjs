@@ -20,6 +20,9 @@ const children = new Set();
 const tmpDirs = new Set();
 const extras = []; // async closers, e.g. a browser
 
+/** The number after `--name=` on the command line, or `dflt`. */
+export const arg = (name, dflt) => Number(process.argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1] ?? dflt);
+
 /** A new empty directory under os.tmpdir(), removed by cleanup(). */
 export function tmpDir(prefix = 'fleet-bench-') {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
@@ -140,6 +143,23 @@ export async function startDistServer({ env = {}, args = [] } = {}) {
   const url = `http://${HOST}:${port}`;
   await waitFor200(`${url}/healthz`, { child, timeoutMs: 60_000, intervalMs: 50 });
   return { child, url, port };
+}
+
+/** Resolves with the first JSON line a child prints on stdout (its "ready" line); rejects if it exits first. */
+export function readyLine(child, label, timeoutMs = 120_000) {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(
+      () => reject(new Error(`${label} not ready in ${timeoutMs / 1000} s\n${child.output}`)),
+      timeoutMs,
+    );
+    child.stdout.on('data', () => {
+      const line = child.stdoutText.split('\n').find((l) => l.startsWith('{'));
+      if (!line) return;
+      clearTimeout(timer);
+      resolve(JSON.parse(line));
+    });
+    child.on('exit', (code) => reject(new Error(`${label} exited ${code}\n${child.output}`)));
+  });
 }
 
 /** POST /api/v1/login; resolves with the parsed answer, throws on a non-200. */

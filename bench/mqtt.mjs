@@ -9,11 +9,24 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { HOST, cpuTimeMs, fmt, freePort, login, main, percentile, root, spawnNode, stop, tmpDir } from './lib.mjs';
+import {
+  HOST,
+  arg,
+  cpuTimeMs,
+  fmt,
+  freePort,
+  login,
+  main,
+  percentile,
+  readyLine,
+  root,
+  spawnNode,
+  stop,
+  tmpDir,
+} from './lib.mjs';
 import { Fleet, acceptQueueLength, checkFdLimit, listenOverflows, openLoop } from './mqtt-load.mjs';
 import { printReport } from './mqtt-report.mjs';
 
-const arg = (name, dflt) => Number(process.argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1] ?? dflt);
 const N = arg('devices', 10_000);
 const THREADS = arg('threads', 4);
 const CONNECT_RATE = arg('connect-rate', 500); // connects/s, all threads together
@@ -40,16 +53,7 @@ async function startSide(mode) {
       DATABASE_URL: PG ? process.env.DATABASE_URL : '',
     },
   });
-  const ready = await new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`${mode} server not ready in 120 s\n${child.output}`)), 120_000);
-    child.stdout.on('data', () => {
-      const line = child.stdoutText.split('\n').find((l) => l.startsWith('{'));
-      if (!line) return;
-      clearTimeout(timer);
-      resolve(JSON.parse(line));
-    });
-    child.on('exit', (code) => reject(new Error(`${mode} server exited ${code}\n${child.output}`)));
-  });
+  const ready = await readyLine(child, `${mode} server`);
   const url = `http://${HOST}:${port}`;
   const call = async (p, method = 'GET', timeoutMs = 30_000) =>
     (await fetch(url + p, { method, signal: AbortSignal.timeout(timeoutMs) })).json();

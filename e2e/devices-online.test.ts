@@ -55,6 +55,13 @@ describe.skipIf(!chromiumPath)('the demo fleet in the console', () => {
       )
       .toBeGreaterThanOrEqual(demo.simulated.length);
     const total = demo.simulated.length + demo.silent.length;
+    // Every demo device stands in one of the demo's groups (demo-org.ts).
+    expect(
+      await page
+        .getByRole('row')
+        .filter({ hasText: /Lobby_Left|Lobby_Right|Ward_3|Munich_Main/ })
+        .count(),
+    ).toBe(total);
     await audit(page, 'demo-fleet-list', (p) => p.getByText(`1–${total} of ${total} devices`).waitFor());
     expect(errors).toEqual([]);
     await page.context().close();

@@ -23,7 +23,13 @@ process.on('SIGTERM', () => void stop(0));
 process.on('exit', () => children.forEach((c) => c.kill('SIGKILL')));
 
 await buildIfStale();
-if (isStale('apps/simulator/dist/cli.js', ['apps/simulator/src', 'apps/simulator/build.mjs', 'packages/shared/src'])) {
+if (
+  isStale('apps/simulator/dist/beacon-cli.js', [
+    'apps/simulator/src',
+    'apps/simulator/build.mjs',
+    'packages/shared/src',
+  ])
+) {
   console.log('Building the simulator…');
   if ((await run('npm', ['run', 'build', '-w', 'apps/simulator'])) !== 0) process.exit(1);
 }
@@ -60,7 +66,7 @@ const setup = await runChild('apps/simulator/dist/demo-setup.js', {
 if (setup !== 0)
   await fail(`Setting up the demo fleet failed. If ${rel(DATA_DIR)} is from a run with another ADMIN_PASSWORD,
 delete it or set ADMIN_PASSWORD to that run's password.`);
-const { entity, accounts, simulated, silent } = JSON.parse(fs.readFileSync(fleetFile, 'utf8'));
+const { entity, accounts, simulated, silent, ward } = JSON.parse(fs.readFileSync(fleetFile, 'utf8'));
 const credentialsFile = path.join(DATA_DIR, 'demo-devices.json');
 fs.writeFileSync(credentialsFile, `${JSON.stringify(simulated, null, 2)}\n`, { mode: 0o600 });
 
@@ -74,11 +80,14 @@ ${accounts.map((a) => `            ${pad(a.name)} ${pad(a.password)} ${a.subtype
   MQTT      ${mqttUrl}  (${simulated.length} simulated devices; their credentials: ${rel(credentialsFile)})
   Devices   ${simulated.length + silent.length} in entity ${entity}; ${silent.join(', ')} never connect, so the console
             shows them unresponsive once 20 minutes have passed since they were registered
+  Beacons   http://localhost:${PORT}/beacon-demo  (${ward.gateways.length} gateways in rooms ${ward.gateways.map((g) => g.room).join(', ')}, ${ward.beacons.length} patients)
   Data      ${rel(DATA_DIR)} (delete it to start over; ./data is not touched)
 
   Stop with Ctrl-C.
 `);
 start('apps/simulator/dist/cli.js', ['--credentials', credentialsFile, '--url', mqttUrl, ...SIMULATOR_ARGS], {});
+// The beacon demo's gateways and patients (apps/simulator/src/demo-beacons.ts): /beacon-demo comes alive.
+start('apps/simulator/dist/beacon-cli.js', [fleetFile, mqttUrl], {});
 
 /** Devices first, so each says it goes offline while the server still listens; then the server. */
 async function stop(code) {

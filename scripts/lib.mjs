@@ -52,7 +52,9 @@ export async function buildIfStale() {
     console.log('Building the console…');
     if ((await run('npm', ['run', 'build', '-w', 'apps/web'])) !== 0) process.exit(1);
   }
-  if (isStale('apps/server/dist/main.js', ['apps/server/src', 'apps/server/build.mjs', ...shared])) {
+  if (
+    isStale('apps/server/dist/main.js', ['apps/server/src', 'apps/server/drizzle', 'apps/server/build.mjs', ...shared])
+  ) {
     console.log('Building the server…');
     if ((await run('npm', ['run', 'build', '-w', 'apps/server'])) !== 0) process.exit(1);
   }

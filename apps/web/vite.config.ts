@@ -11,6 +11,8 @@ export default defineConfig(({ mode }) => {
     '/api': { target: apiServer },
     '/healthz': { target: apiServer },
     '/kiosk-manager': { target: apiServer },
+    // The beacon screen's Socket.IO connection (websocket upgrades need `ws`).
+    '/socket.io': { target: apiServer, ws: true },
   };
   return {
     root,

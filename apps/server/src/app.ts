@@ -1,13 +1,16 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
+import type { Database } from './db/client.ts';
 import { bootstrapAdmin } from './domain/account/bootstrap-admin.ts';
 import type { Deps } from './domain/deps.ts';
 import { resolveJwtSecret } from './lib/jwt-secret.ts';
+import { logDestination } from './lib/log-destination.ts';
 import { defaultWebDist } from './lib/paths.ts';
 import { AccessTokens } from './lib/tokens.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { dbPlugin } from './plugins/db.ts';
+import { assertStorableBody, edgePlugin } from './plugins/edge.ts';
 import { errorsPlugin, sendError } from './plugins/errors.ts';
 import { openapiPlugin } from './plugins/openapi.ts';
 import { securityPlugin } from './plugins/security.ts';
@@ -22,12 +25,24 @@ import { createLocalBus, createRedisBus } from './lib/bus.ts';
 import { healthRoutes } from './routes/health/index.ts';
 import { sessionRoutes } from './routes/session/index.ts';
 import { commandRoutes } from './routes/command/index.ts';
+import { orgRoutes } from './routes/org/index.ts';
+import { dataviewRoutes } from './routes/dataview/index.ts';
 import { startDeviceSide } from './mqtt/device-side.ts';
+import { fileRoutes } from './routes/files/index.ts';
+import { downloadRoutes } from './routes/files/download.ts';
+import { createBlobStore } from './storage/create-blob-store.ts';
+import { DownloadSigner } from './storage/signed-urls.ts';
+import { sweepOrphanBlobs } from './domain/files/sweep-orphan-blobs.ts';
+import { sweepDetachedUploads } from './domain/files/sweep-detached-uploads.ts';
+import { beaconRoutes } from './routes/beacon/index.ts';
+import { startBeaconSide } from './realtime/beacon-side.ts';
 
 export interface BuildOptions {
   /** Called once with the superadmin's generated password on first start. */
   onGeneratedPassword?: (username: string, password: string) => void;
   logger?: boolean;
+  /** The database, already being opened (main.ts starts it before loading the rest); else opened here. */
+  database?: Promise<Database>;
 }
 
 /** Builds the whole server (database, API, console) without listening. Close it with `app.close()`. */
@@ -36,7 +51,11 @@ export async function build(config: Config, opts: BuildOptions = {}): Promise<Fa
     logger:
       opts.logger === false
         ? false
-        : { level: config.LOG_LEVEL, redact: ['req.headers.authorization', 'req.headers.cookie'] },
+        : {
+            level: config.LOG_LEVEL,
+            redact: ['req.headers.authorization', 'req.headers.cookie'],
+            stream: logDestination(),
+          },
     trustProxy: config.TRUST_PROXY,
     bodyLimit: 1_048_576,
     return503OnClosing: true,
@@ -50,7 +69,15 @@ export async function build(config: Config, opts: BuildOptions = {}): Promise<Fa
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
     if (body === '') return done(null, undefined);
-    parseJson(request, body as string, done);
+    parseJson(request, body as string, (err, parsed) => {
+      if (err) return done(err, undefined);
+      try {
+        assertStorableBody(parsed);
+      } catch (refused) {
+        return done(refused as Error, undefined);
+      }
+      done(null, parsed);
+    });
   });
   // While shutting down, in-flight answers close their keep-alive connection so close() can finish.
   let closing = false;
@@ -64,14 +91,19 @@ export async function build(config: Config, opts: BuildOptions = {}): Promise<Fa
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
-  const tokens = new AccessTokens(await resolveJwtSecret(config.JWT_SECRET, config.dataDir), config.ACCESS_TOKEN_TTL_S);
+  const jwtSecret = await resolveJwtSecret(config.JWT_SECRET, config.dataDir);
+  const tokens = new AccessTokens(jwtSecret, config.ACCESS_TOKEN_TTL_S);
   await app.register(errorsPlugin);
+  await app.register(edgePlugin, {
+    bodyIdleTimeoutMs: config.BODY_IDLE_TIMEOUT_MS,
+    bodyTimeoutMs: config.BODY_TIMEOUT_MS,
+  });
   await app.register(securityPlugin, {
     connectSources: config.KIOSK_MANAGER_URL ? [new URL(config.KIOSK_MANAGER_URL).origin] : [],
     https: config.PUBLIC_URL?.startsWith('https:') ?? false,
   });
   await app.register(openapiPlugin);
-  await app.register(dbPlugin, { databaseUrl: config.DATABASE_URL, dataDir: config.dataDir });
+  await app.register(dbPlugin, { databaseUrl: config.DATABASE_URL, dataDir: config.dataDir, opened: opts.database });
 
   const bus = config.REDIS_URL
     ? await createRedisBus(config.REDIS_URL, (err) => app.log.error({ err }, 'redis bus error'))
@@ -89,21 +121,43 @@ export async function build(config: Config, opts: BuildOptions = {}): Promise<Fa
     bus,
     sessions: new SessionGuard(app.db, bus),
     apiTokens: new PermanentTokenGuard(app.db, bus),
+    blobs: await createBlobStore(config),
+    downloads: new DownloadSigner(jwtSecret),
   };
+  app.addHook('onClose', async () => deps.blobs.close());
+  sweepOrphanBlobs(app.db, deps.blobs).catch((err) => app.log.error({ err }, 'sweeping orphan blobs'));
+  const sweepUploads = () =>
+    void sweepDetachedUploads(app.db, deps.blobs).catch((err) => app.log.error({ err }, 'sweeping detached uploads'));
+  sweepUploads();
+  const uploadSweeper = setInterval(sweepUploads, 5 * 60_000);
+  uploadSweeper.unref();
+  app.addHook('preClose', async () => clearInterval(uploadSweeper));
   const boot = await bootstrapAdmin(app.db, { username: config.ADMIN_USERNAME, password: config.ADMIN_PASSWORD });
   if (boot.created) app.log.info({ username: config.ADMIN_USERNAME }, 'created the superadmin');
   if (boot.generatedPassword) opts.onGeneratedPassword?.(config.ADMIN_USERNAME, boot.generatedPassword);
 
+  startBeaconSide(app, deps);
   await app.register(authPlugin, { tokens, sessions: deps.sessions, apiTokens: deps.apiTokens });
   await app.register(healthRoutes);
   await app.register(
     async (api) => {
+      // Every API route authenticates before its body is read or validated; only routes marked
+      // `config: { public: true }` (sign-in, refresh, logout) handle their credentials themselves.
+      api.addHook('onRequest', (request, reply, done) => {
+        if (request.routeOptions.config.public) return done();
+        app.authenticate(request, reply, done);
+      });
       await sessionRoutes(api, deps);
       await entityRoutes(api, deps);
       await accountRoutes(api, deps);
       await tokenRoutes(api, deps);
       await deviceRoutes(api, deps);
       await commandRoutes(api, deps);
+      await fileRoutes(api, deps);
+      await downloadRoutes(api, deps);
+      await orgRoutes(api, deps);
+      await dataviewRoutes(api, deps);
+      await beaconRoutes(api, deps);
     },
     { prefix: '/api/v1' },
   );

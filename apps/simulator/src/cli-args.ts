@@ -1,5 +1,6 @@
 import { parseArgs } from 'node:util';
 import type { FleetOptions, DeviceCredentials } from './fleet.ts';
+import { DFU_FAULTS, type DfuFault } from './dfu.ts';
 
 export const USAGE = `Usage: node apps/simulator/dist/cli.js [options]
 
@@ -16,6 +17,7 @@ Options:
   --fault-no-reply <p>      probability that a command gets no reply
   --fault-error <p>         probability that a command is answered with an error
   --fault-disconnect <p>    probability, per command and per report, that the link drops
+  --fault-dfu <kind>        how firmware updates go wrong: none, flaky-link (resumes), download-failed, bad-hash, refuse
   --status-every <s>        real seconds between status lines (default 10; 0 for none)
   --help`;
 
@@ -43,6 +45,7 @@ export function parseCli(argv: string[], env: NodeJS.ProcessEnv): CliOptions | '
       'fault-no-reply': { type: 'string' },
       'fault-error': { type: 'string' },
       'fault-disconnect': { type: 'string' },
+      'fault-dfu': { type: 'string' },
       'status-every': { type: 'string' },
       help: { type: 'boolean' },
     },
@@ -66,6 +69,7 @@ export function parseCli(argv: string[], env: NodeJS.ProcessEnv): CliOptions | '
       timeScale: num(values['time-scale'], 'time-scale', 1, 0.001),
       reportEveryS: num(values['report-every'], 'report-every', 60, 0.001),
       sleeps: !values['no-sleep'],
+      dfuFault: dfuFault(values['fault-dfu']),
       faults: {
         noReply: num(values['fault-no-reply'], 'fault-no-reply', 0, 0, 1),
         error: num(values['fault-error'], 'fault-error', 0, 0, 1),
@@ -85,6 +89,13 @@ export function parseCredentials(json: unknown): DeviceCredentials[] {
     }
     return { name, entity, password };
   });
+}
+
+function dfuFault(raw: string | undefined): DfuFault {
+  if (raw === undefined) return 'none';
+  if (!(DFU_FAULTS as readonly string[]).includes(raw))
+    throw new Error(`--fault-dfu ${raw}: expected one of ${DFU_FAULTS.join(', ')}`);
+  return raw as DfuFault;
 }
 
 function deviceFlag(flag: string, entity: string): DeviceCredentials {

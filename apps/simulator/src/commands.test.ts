@@ -14,7 +14,7 @@ function device(opts: { battery?: number; faults?: FaultSettings } = {}) {
   const rng = seededRandom(1);
   return {
     seen: new SeenIds(),
-    model: new DeviceModel({ state: 'idle', fwVersion: '1.5.0', battery: opts.battery ?? 64 }, rng),
+    model: new DeviceModel({ state: 'WAITING', fwVersion: '1.5.0', battery: opts.battery ?? 64 }, rng),
     faults: applyFaults(NO_FAULTS, opts.faults ?? {}),
     rng,
   };
@@ -28,7 +28,7 @@ describe('command decisions', () => {
     expect(d).toMatchObject({
       action: 'reply',
       then: 'report',
-      reply: { status: 'success', data: { battery: 64, is_charging: false, state: 'idle' } },
+      reply: { status: 'success', data: { battery: 64, is_charging: false, state: 'WAITING' } },
     });
     if (d.action === 'reply') expect(ReplyMessageSchema.safeParse(d.reply).success).toBe(true);
   });
@@ -36,7 +36,10 @@ describe('command decisions', () => {
   it('refreshes every field when the payload names none', () => {
     const raw = JSON.stringify({ id: randomUUID(), type: 'refresh', payload: {}, expires_at: LATER.toISOString() });
     const d = decideCommand(raw, device(), NOW);
-    expect(d).toMatchObject({ action: 'reply', reply: { data: { state: 'idle', fw_version: '1.5.0', battery: 64 } } });
+    expect(d).toMatchObject({
+      action: 'reply',
+      reply: { data: { state: 'WAITING', fw_version: '1.5.0', battery: 64 } },
+    });
   });
 
   it('vibrates, unless the battery is empty', () => {

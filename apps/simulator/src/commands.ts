@@ -1,7 +1,9 @@
 import {
   CommandMessageSchema,
   CommandPayloadSchema,
+  DfuPayloadSchema,
   type CommandMessage,
+  type DfuPayload,
   type ReplyMessage,
 } from '@fleet/shared/protocol';
 import type { DeviceModel } from './device-model.ts';
@@ -17,7 +19,9 @@ export type CommandDecision =
   | { action: 'drop-connection'; command: CommandMessage }
   /** The no-reply fault: the command is swallowed. */
   | { action: 'stay-silent'; command: CommandMessage }
-  | { action: 'reply'; command: CommandMessage; reply: ReplyMessage; then: 'nothing' | 'report' | 'reboot' };
+  | { action: 'reply'; command: CommandMessage; reply: ReplyMessage; then: 'nothing' | 'report' | 'reboot' }
+  /** A firmware update: long work, answered when it is done (docs/device-protocol.md). */
+  | { action: 'update-firmware'; command: CommandMessage; payload: DfuPayload };
 
 /** What the decision reads of the device; the command's effects on it are left to the transport. */
 export interface CommandContext {
@@ -46,6 +50,11 @@ export function decideCommand(raw: Buffer | string, ctx: CommandContext, now: nu
   if (happens(ctx.rng, ctx.faults.noReply)) return { action: 'stay-silent', command };
   if (happens(ctx.rng, ctx.faults.error)) return failed(command, SIMULATED_FAILURE);
 
+  if (command.type === 'dfu') {
+    const dfu = DfuPayloadSchema.safeParse({ ...command.payload, type: 'dfu' });
+    if (!dfu.success) return failed(command, 'Invalid dfu payload');
+    return { action: 'update-firmware', command, payload: dfu.data };
+  }
   // The message carries the API payload's arguments without its type; put it back to validate.
   const payload = CommandPayloadSchema.safeParse({ ...command.payload, type: command.type });
   if (!payload.success) return failed(command, `Invalid ${command.type} payload`);

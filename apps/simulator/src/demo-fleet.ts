@@ -1,8 +1,12 @@
+import { provisionDemoOrganisation } from './demo-org.ts';
+import { provisionDemoDataviews } from './demo-dataviews.ts';
 import type { DeviceCredentials } from './fleet.ts';
+import { provisionDemoFirmware } from './demo-firmware.ts';
 
 /**
  * The demo fleet (`npm run demo`, and the end-to-end test that checks it appears): an entity with
- * an admin and an operator, and 50 devices of which the last 3 never connect. Set up through the
+ * an admin and an operator, 50 devices of which the last 3 never connect, and sites, kiosks and
+ * groups holding them (demo-org.ts). Set up through the
  * HTTP API like an operator would, and idempotent: a second run reuses what exists and gives the
  * devices fresh secrets.
  */
@@ -32,7 +36,7 @@ export class DemoSetupError extends Error {}
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Loose = any;
 
-interface Api {
+export interface Api {
   baseUrl: string;
   admin: { name: string; password: string };
 }
@@ -53,11 +57,25 @@ export async function provisionDemoFleet(api: Api, count = DEMO_DEVICE_COUNT): P
     [201, 409],
   );
   for (const account of DEMO_ACCOUNTS) await ensureAccount(api, token, account);
+  await provisionDemoDataviews(
+    (m, p, body, ok) => call(api, m, p, token, body, ok),
+    DEMO_ENTITY,
+    DEMO_ACCOUNTS[0].name,
+  );
   const credentials: DeviceCredentials[] = [];
   for (let i = 0; i < count; i += 10) {
     const batch = Array.from({ length: Math.min(10, count - i) }, (_, k) => deviceWithSecret(api, token, i + k));
     credentials.push(...(await Promise.all(batch)));
   }
+  await provisionDemoOrganisation(
+    (method, p, body, ok) => call(api, method, p, token, body, ok),
+    DEMO_ENTITY,
+    credentials.map((c) => c.name),
+  );
+  // After the groups: one of them gets a newer image than the entity's.
+  await provisionDemoFirmware(api.baseUrl, token, DEMO_ENTITY).catch((err: Error) => {
+    throw new DemoSetupError(err.message);
+  });
   const simulated = credentials.slice(0, count - DEMO_SILENT_DEVICES);
   return {
     entity: DEMO_ENTITY,
@@ -67,7 +85,7 @@ export async function provisionDemoFleet(api: Api, count = DEMO_DEVICE_COUNT): P
   };
 }
 
-async function call(api: Api, method: string, p: string, token: string | null, body: unknown, ok = [200, 201]) {
+export async function call(api: Api, method: string, p: string, token: string | null, body: unknown, ok = [200, 201]) {
   const res = await fetch(`${api.baseUrl}/api/v1/${p}`, {
     method,
     headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },

@@ -1,7 +1,8 @@
 import { EventEmitter } from 'node:events';
 import mqtt, { type MqttClient } from 'mqtt';
-import { topics } from '@fleet/shared/protocol';
+import { topics, type CommandMessage, type DfuPayload, type DfuPhase, type ReplyMessage } from '@fleet/shared/protocol';
 import { type CommandDecision, decideCommand } from './commands.ts';
+import { type DfuFault, fetchFirmware } from './dfu.ts';
 import { DeviceModel, type DeviceStatus } from './device-model.ts';
 import { type FaultSettings, type Faults, NO_FAULTS, applyFaults, happens } from './faults.ts';
 import { initialStatus } from './profile.ts';
@@ -25,6 +26,8 @@ export interface DeviceOptions {
   /** Whether an idle device goes to sleep now and then; default true. */
   sleeps?: boolean;
   faults?: FaultSettings;
+  /** How a firmware update goes wrong, if at all (default none). */
+  dfuFault?: DfuFault;
   /** Overrides the seeded starting status (state, firmware, battery). */
   status?: Partial<DeviceStatus>;
 }
@@ -75,7 +78,17 @@ export class SimulatedDevice extends EventEmitter<DeviceEvents> {
   readonly rng: Random;
   readonly stats: DeviceStats = { sent: 0, commands: 0, answered: 0, connects: 0 };
   faults: Faults;
+  dfuFault: DfuFault;
   phase: DevicePhase = 'off';
+  /** Firmware updates finished, and failed, since start. */
+  readonly updates: { done: number; failed: number; downloadStartedAt?: number; downloadEndedAt?: number } = {
+    done: 0,
+    failed: 0,
+  };
+  /** The final answer of a firmware update, sent once the device is back on the new image. */
+  private pendingReply: ReplyMessage | null = null;
+  /** Aborts a firmware download in flight when the device stops. */
+  private readonly halt = new AbortController();
 
   private client: MqttClient | null = null;
   private stopped = false;
@@ -93,6 +106,7 @@ export class SimulatedDevice extends EventEmitter<DeviceEvents> {
     this.model = new DeviceModel({ ...initialStatus(this.rng), ...opts.status }, this.rng);
     this.faults = applyFaults(NO_FAULTS, opts.faults ?? {});
     this.timeScale = opts.timeScale ?? 1;
+    this.dfuFault = opts.dfuFault ?? 'none';
   }
 
   /** Changes the faults from now on, e.g. `setFaults({ noReply: true })`. */
@@ -135,6 +149,7 @@ export class SimulatedDevice extends EventEmitter<DeviceEvents> {
   /** Says it is going offline and disconnects for good. */
   async stop(): Promise<void> {
     this.stopped = true;
+    this.halt.abort();
     for (const t of this.timers) clearTimeout(t);
     this.timers.clear();
     const client = this.leave();
@@ -180,6 +195,13 @@ export class SimulatedDevice extends EventEmitter<DeviceEvents> {
     if (this.client !== client) return;
     this.catchUp();
     this.report(client);
+    if (this.pendingReply) {
+      const reply = this.pendingReply;
+      this.pendingReply = null;
+      void this.publish(client, topics.reply(this.entity, this.id), reply).then(
+        (sent) => sent && this.stats.answered++,
+      );
+    }
     this.stopTicking();
     this.ticker = setInterval(() => this.tick(client), this.real((this.opts.reportEveryS ?? 60) * 1000));
     this.phase = 'online';
@@ -191,7 +213,8 @@ export class SimulatedDevice extends EventEmitter<DeviceEvents> {
     if (happens(this.rng, this.faults.disconnect)) return this.drop();
     this.report(client);
     // Reported first, so the console keeps the state the device fell asleep in.
-    if ((this.opts.sleeps ?? true) && this.model.wantsToSleep(elapsed)) void this.sleep(this.model.sleepLength());
+    if ((this.opts.sleeps ?? true) && !this.model.updating && this.model.wantsToSleep(elapsed))
+      void this.sleep(this.model.sleepLength());
   }
 
   private onCommand(client: MqttClient, payload: Buffer): void {
@@ -202,6 +225,8 @@ export class SimulatedDevice extends EventEmitter<DeviceEvents> {
     if (decision.action !== 'ignore') this.stats.commands++;
     this.emit('command', decision);
     if (decision.action === 'drop-connection') return this.drop();
+    if (decision.action === 'update-firmware')
+      return void this.updateFirmware(client, decision.command, decision.payload);
     if (decision.action !== 'reply') return;
     void this.publish(client, topics.reply(this.entity, this.id), decision.reply).then((sent) => {
       if (!sent) return;
@@ -209,6 +234,46 @@ export class SimulatedDevice extends EventEmitter<DeviceEvents> {
       if (decision.then === 'report' && this.client === client) this.report(client);
       if (decision.then === 'reboot') void this.reboot();
     });
+  }
+
+  /**
+   * A firmware update as the hardware does it: reports DFU and its progress on `events`,
+   * downloads (resuming with Range), checks the SHA-256, installs, reboots onto the new image and
+   * then replies with the version it runs. A failure is replied at once with its reason.
+   */
+  private async updateFirmware(client: MqttClient, command: CommandMessage, payload: DfuPayload): Promise<void> {
+    if (this.model.updating) return;
+    const events = topics.events(this.entity, this.id);
+    const progress = async (phase: DfuPhase, percent: number, bytes?: number) => {
+      const current = this.client ?? client;
+      await this.publish(current, events, { type: 'dfu', id: command.id, phase, progress: percent, bytes });
+    };
+    this.model.updating = true;
+    this.report(client);
+    await progress('accepted', 0);
+    this.updates.downloadStartedAt = performance.now();
+    const problem = await fetchFirmware(payload, this.dfuFault, progress, this.halt.signal);
+    this.updates.downloadEndedAt = performance.now();
+    if (this.stopped) return;
+    if (problem) {
+      this.model.updating = false;
+      this.updates.failed++;
+      const current = this.client ?? client;
+      this.report(current);
+      await this.publish(current, topics.reply(this.entity, this.id), {
+        id: command.id,
+        status: 'error',
+        error: problem,
+      });
+      return;
+    }
+    await progress('installing', 100);
+    await progress('rebooting', 100);
+    this.model.status.fwVersion = payload.version;
+    this.model.updating = false;
+    this.updates.done++;
+    this.pendingReply = { id: command.id, status: 'success', data: { fw_version: payload.version } };
+    await this.reboot();
   }
 
   private async reboot(): Promise<void> {

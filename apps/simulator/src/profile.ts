@@ -23,10 +23,12 @@ export function initialStatus(rng: Random): DeviceStatus {
   const battery =
     band === 'high' ? between(rng, 76, 100) : band === 'medium' ? between(rng, 51, 76) : between(rng, 3, 51);
   const state = weighted(rng, [
-    ['idle', 14],
+    ['WAITING', 14],
     ['charging', battery < 51 ? 10 : 3],
-    ['dispensing', 2],
-    ['error', 1],
+    ['ALLOCATED', 2],
+    ['ERROR', 1],
+    ['DEFECT', 0.3],
+    ['BOOTING', 0.5],
   ] as const);
   return { state, fwVersion, battery };
 }

@@ -109,6 +109,8 @@ export const FILE_LIMITS = {
   jsonInfo: 100_000,
   dataview: 1_000_000,
   siteOrGroupUpload: 10_000_000,
+  /** Entity-level file and firmware uploads: the same as sites and groups (docs/decisions.md). */
+  entityUpload: 10_000_000,
 } as const;
 
 /** The spec's over-limit message (fleet §5). */
@@ -116,3 +118,12 @@ export const fileTooBig = (n: number) => `File is too big. Only files up to ${n}
 
 /** CSV bulk upload: rows accepted in one file (the spec leaves the maximum open; docs/decisions.md). */
 export const CSV_MAX_ROWS = 5_000;
+
+/** Dataviews (fleet §9): builder grid, landlord list page sizes, list refresh. */
+export const DATAVIEW_GRID = { cols: 3, maxRows: 4, rowHeight: 125 } as const;
+export const DATAVIEW_PAGE_SIZES = [10, 15, 20, 50] as const;
+export const DATAVIEW_PAGE_SIZE_DEFAULT = 15;
+export const DATAVIEW_LIST_REFRESH_MS = 30_000;
+/** What the builder's palette places (docs/decisions.md, "Dataview content, format 1"). */
+export const DATAVIEW_WIDGETS = ['text', 'metric', 'chart', 'image', 'button'] as const;
+export type DataviewWidget = (typeof DATAVIEW_WIDGETS)[number];

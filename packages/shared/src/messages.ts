@@ -12,4 +12,9 @@ export const MESSAGES = {
   lteImsi: 'Has to be a 4 to 16 decimal digit string (eg "23432")',
   json: 'Is not valid JSON',
   devicePath: 'Invalid device path format',
+  // Fleet §5 names these rules without their messages; ours (docs/decisions.md).
+  numeric: 'Has to be a number',
+  latitude: 'Has to be a latitude from -90 to 90 with at most 18 decimals',
+  longitude: 'Has to be a longitude from -180 to 180 with at most 18 decimals',
+  capacity: 'Has to be a whole number from 1 to 100000',
 } as const;

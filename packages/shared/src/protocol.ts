@@ -56,8 +56,8 @@ export const StateReportSchema = z.object({
 });
 export type StateReport = z.infer<typeof StateReportSchema>;
 
-/** Command types of this version; firmware update and provisioning arrive with their own issue. */
-export const COMMAND_TYPES = ['refresh', 'vibrate', 'reboot'] as const;
+/** Command types of this version; `dfu` (firmware update) is sent by `mqtt/dfu/…` only. */
+export const COMMAND_TYPES = ['refresh', 'vibrate', 'reboot', 'dfu'] as const;
 export type CommandType = (typeof COMMAND_TYPES)[number];
 
 /** What refresh asks a device for: state, firmware version and battery gauge (core §7). */
@@ -85,6 +85,39 @@ export const CommandPayloadSchema = z.discriminatedUnion('type', [
 ]);
 export type CommandPayload = z.infer<typeof CommandPayloadSchema>;
 
+/**
+ * A firmware update as the device receives it (docs/device-protocol.md "Firmware update"): where
+ * to download the image (a signed, expiring URL that honours Range), its SHA-256 and size, and
+ * the version the device must report once it runs it.
+ */
+export const DfuPayloadSchema = z.object({
+  type: z.literal('dfu'),
+  firmware_id: z.uuid(),
+  version: z.string().min(1).max(32),
+  url: z.url(),
+  sha256: z.string().regex(/^[0-9a-f]{64}$/),
+  size: z.number().int().min(1),
+});
+export type DfuPayload = z.infer<typeof DfuPayloadSchema>;
+
+/** Whatever the server sends a device: a general command or a firmware update. */
+export type DevicePayload = CommandPayload | DfuPayload;
+
+/** Phases a device reports on `events` while it updates its firmware. */
+export const DFU_PHASES = ['accepted', 'downloading', 'verifying', 'installing', 'rebooting'] as const;
+export type DfuPhase = (typeof DFU_PHASES)[number];
+
+/** Device → server on `…/events`: progress of a firmware update (`id` is the dfu command's). */
+export const DfuEventSchema = z.object({
+  type: z.literal('dfu'),
+  id: z.uuid(),
+  phase: z.enum(DFU_PHASES),
+  progress: z.number().int().min(0).max(100),
+  /** Bytes downloaded so far (informational). */
+  bytes: z.number().int().min(0).optional(),
+});
+export type DfuEvent = z.infer<typeof DfuEventSchema>;
+
 /** Server → device on `…/cmd`: `{id, type, payload, expires_at}`. Devices drop an id they have seen. */
 export const CommandMessageSchema = z.object({
   id: z.uuid(),
@@ -95,7 +128,7 @@ export const CommandMessageSchema = z.object({
 export type CommandMessage = z.infer<typeof CommandMessageSchema>;
 
 /** The message for a command: the payload's arguments travel without its type. */
-export function commandMessage(id: string, payload: CommandPayload, expiresAt: Date): CommandMessage {
+export function commandMessage(id: string, payload: DevicePayload, expiresAt: Date): CommandMessage {
   const { type, ...args } = payload;
   return { id, type, payload: args, expires_at: expiresAt.toISOString() };
 }

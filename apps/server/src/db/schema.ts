@@ -2,6 +2,8 @@ import { sql } from 'drizzle-orm';
 import type { Subtype } from '@fleet/shared/constants';
 import {
   boolean,
+  doublePrecision,
+  foreignKey,
   index,
   integer,
   jsonb,
@@ -10,6 +12,9 @@ import {
   smallint,
   text,
   timestamp,
+  bigint,
+  unique,
+  uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
 import type { CommandType } from '@fleet/shared/protocol';
@@ -25,6 +30,12 @@ export const entities = pgTable('entities', {
   name: text('name').primaryKey(),
   description: text('description').notNull().default(''),
   license_tier: text('license_tier').notNull().default('basic'),
+  // The entity config (fleet §3): JSON infos and the device path.
+  networkinfo: jsonb('networkinfo'),
+  globalinfo: jsonb('globalinfo'),
+  allocinfo: jsonb('allocinfo'),
+  unallocinfo: jsonb('unallocinfo'),
+  device_path: text('device_path').notNull().default(''),
   ...timestamps,
 });
 
@@ -108,6 +119,104 @@ export const loginThrottle = pgTable('login_throttle', {
   blocked_until: timestamp('blocked_until', { withTimezone: true }),
 });
 
+/** The four JSON infos sites, groups and the entity config carry (fleet §3). */
+const infos = {
+  networkinfo: jsonb('networkinfo'),
+  globalinfo: jsonb('globalinfo'),
+  allocinfo: jsonb('allocinfo'),
+  unallocinfo: jsonb('unallocinfo'),
+};
+
+/** The columns sites, kiosks and groups share: a stable id and a name unique in its entity. */
+const namedInEntity = {
+  id: uuid('id').primaryKey().defaultRandom(),
+  entity: text('entity')
+    .notNull()
+    .references(() => entities.name, { onDelete: 'cascade', onUpdate: 'cascade' }),
+  name: text('name').notNull(),
+  description: text('description').notNull().default(''),
+};
+
+/**
+ * Sites, kiosks and groups: `id` is a stable handle (file and firmware uploads name it); the
+ * name, unique in its entity, is what people and the API use. References between them and from
+ * devices are (entity, name) foreign keys that follow renames (ON UPDATE CASCADE) and refuse a
+ * delete that would leave them dangling (NO ACTION). docs/decisions.md.
+ */
+export const sites = pgTable(
+  'sites',
+  {
+    ...namedInEntity,
+    street: text('street').notNull().default(''),
+    number: text('number').notNull().default(''),
+    postalcode: text('postalcode').notNull().default(''),
+    city: text('city').notNull().default(''),
+    region: text('region').notNull().default(''),
+    country: text('country').notNull().default(''),
+    latitude: doublePrecision('latitude').notNull(),
+    longitude: doublePrecision('longitude').notNull(),
+    ...infos,
+    ...timestamps,
+  },
+  (t) => [unique('sites_entity_name_key').on(t.entity, t.name)],
+);
+
+export const kiosks = pgTable(
+  'kiosks',
+  {
+    ...namedInEntity,
+    site: text('site'),
+    floor: integer('floor'),
+    latitude: doublePrecision('latitude'),
+    longitude: doublePrecision('longitude'),
+    state_current: text('state_current'),
+    ...timestamps,
+  },
+  (t) => [
+    unique('kiosks_entity_name_key').on(t.entity, t.name),
+    foreignKey({
+      name: 'kiosks_site_fk',
+      columns: [t.entity, t.site],
+      foreignColumns: [sites.entity, sites.name],
+    }).onUpdate('cascade'),
+    index('kiosks_entity_site_idx').on(t.entity, t.site),
+  ],
+);
+
+/** Groups, called dispensers in the API: a kiosk's slot holding up to `capacity` devices (null: no limit). */
+export const groups = pgTable(
+  'groups',
+  {
+    ...namedInEntity,
+    capacity: integer('capacity'),
+    kiosk: text('kiosk'),
+    site: text('site'),
+    floor: integer('floor'),
+    latitude: doublePrecision('latitude'),
+    longitude: doublePrecision('longitude'),
+    configuration: jsonb('configuration'),
+    ...infos,
+    x509_certificate: text('x509_certificate'),
+    state_current: text('state_current'),
+    ...timestamps,
+  },
+  (t) => [
+    unique('groups_entity_name_key').on(t.entity, t.name),
+    foreignKey({
+      name: 'groups_site_fk',
+      columns: [t.entity, t.site],
+      foreignColumns: [sites.entity, sites.name],
+    }).onUpdate('cascade'),
+    foreignKey({
+      name: 'groups_kiosk_fk',
+      columns: [t.entity, t.kiosk],
+      foreignColumns: [kiosks.entity, kiosks.name],
+    }).onUpdate('cascade'),
+    index('groups_entity_site_idx').on(t.entity, t.site),
+    index('groups_entity_kiosk_idx').on(t.entity, t.kiosk),
+  ],
+);
+
 /**
  * Devices. The id (`name`, 12 hex digits) is the hardware's identity and its MQTT username, so it
  * is unique across entities. `updated_at` is the device's last sign of life, not an edit time.
@@ -147,6 +256,21 @@ export const devices = pgTable(
     index('devices_entity_state_idx').on(t.entity, t.state_current, t.created_at.desc()),
     index('devices_entity_fw_idx').on(t.entity, t.fw_version, t.created_at.desc()),
     index('devices_entity_battery_idx').on(t.entity, t.battery, t.created_at.desc()),
+    // The group a device is in and the one it last came from; both follow a group's rename.
+    foreignKey({
+      name: 'devices_group_fk',
+      columns: [t.entity, t.group],
+      foreignColumns: [groups.entity, groups.name],
+    }).onUpdate('cascade'),
+    foreignKey({
+      name: 'devices_last_dispenser_fk',
+      columns: [t.entity, t.last_dispenser],
+      foreignColumns: [groups.entity, groups.name],
+    }).onUpdate('cascade'),
+    index('devices_entity_group_idx').on(t.entity, t.group, t.created_at.desc(), t.name.desc()),
+    index('devices_entity_last_dispenser_idx')
+      .on(t.entity, t.last_dispenser)
+      .where(sql`last_dispenser is not null`),
     // On lower(…), so only the search (which asks for lower(…) like …) can use them: on the bare
     // column, PostgreSQL picked the trigram index for `name = …` lookups and crawled its pending list.
     index('devices_name_trgm_idx').using('gin', sql`lower(${t.name}) gin_trgm_ops`),
@@ -181,6 +305,9 @@ export const commands = pgTable(
     expires_at: timestamp('expires_at', { withTimezone: true }).notNull(),
     error: text('error'),
     latency_ms: integer('latency_ms'),
+    /** Long work (firmware update): the device's last reported phase and percentage. */
+    progress_phase: text('progress_phase'),
+    progress: smallint('progress'),
   },
   (t) => [
     primaryKey({ columns: [t.id, t.device] }),
@@ -190,4 +317,168 @@ export const commands = pgTable(
       .on(t.state, t.device)
       .where(sql`state in ('queued', 'sent')`),
   ],
+);
+
+/** Columns every stored upload has: where it belongs, and its blob in the store. */
+const uploaded = () => ({
+  id: uuid('id').primaryKey(),
+  entity: text('entity')
+    .notNull()
+    .references(() => entities.name, { onDelete: 'cascade', onUpdate: 'cascade' }),
+  /** `entity`, `site` or `group`; `target` is that entity's, site's or group's name. */
+  level: text('level').$type<'entity' | 'site' | 'group'>().notNull(),
+  target: text('target').notNull(),
+  /** The client's file name, for display only; never a path. */
+  filename: text('filename').notNull(),
+  size_bytes: bigint('size_bytes', { mode: 'number' }).notNull(),
+  sha256: text('sha256').notNull(),
+  /** The blob's key in the store (a random UUID). */
+  blob_key: text('blob_key').notNull(),
+});
+
+/** Files for devices (fleet §3 File record), written only once their blob is complete. */
+export const files = pgTable(
+  'files',
+  {
+    ...uploaded(),
+    file_device_path: text('file_device_path'),
+    upload_date: timestamp('upload_date', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('files_target_idx').on(t.entity, t.level, t.target, t.upload_date.desc())],
+);
+
+/** Firmware images (fleet §3 Firmware record); one version per type and target. */
+export const firmware = pgTable(
+  'firmware',
+  {
+    ...uploaded(),
+    version: text('version').notNull(),
+    device_type: text('device_type').$type<'CC1' | 'CC2'>().notNull(),
+    description: text('description').notNull().default(''),
+    release_date: timestamp('release_date', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('firmware_version_uq').on(t.entity, t.level, t.target, t.device_type, t.version),
+    index('firmware_pick_idx').on(t.entity, t.device_type, t.level, t.target, t.release_date.desc()),
+  ],
+);
+/**
+ * Dataviews: JSON-described views of an entity (fleet §3). The owner is an account name; when
+ * that account is deleted the owner becomes null (docs/decisions.md). Content is format 1 JSON.
+ */
+export const dataviews = pgTable(
+  'dataviews',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    entity: text('entity')
+      .notNull()
+      .references(() => entities.name, { onDelete: 'cascade', onUpdate: 'cascade' }),
+    name: text('name').notNull(),
+    description: text('description').notNull().default(''),
+    version: text('version').notNull(),
+    owner: text('owner').references(() => accounts.name, { onDelete: 'set null', onUpdate: 'cascade' }),
+    content: jsonb('content').$type<Record<string, unknown>>().notNull(),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('dataviews_entity_name_idx').on(t.entity, t.name),
+    index('dataviews_owner_idx').on(t.owner),
+    index('dataviews_version_idx').on(t.version),
+  ],
+);
+
+/** A dataview's authorised accounts; a deleted or renamed account leaves or follows by cascade. */
+export const dataviewAccounts = pgTable(
+  'dataview_accounts',
+  {
+    dataview_id: uuid('dataview_id')
+      .notNull()
+      .references(() => dataviews.id, { onDelete: 'cascade' }),
+    account: text('account')
+      .notNull()
+      .references(() => accounts.name, { onDelete: 'cascade', onUpdate: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.dataview_id, t.account] }), index('dataview_accounts_account_idx').on(t.account)],
+);
+
+/** Beacon configurations (fleet §3): a patient's beacon with its medication times. The MAC is unique in its entity. */
+export const beaconConfigs = pgTable(
+  'beacon_configs',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    entity: text('entity')
+      .notNull()
+      .references(() => entities.name, { onDelete: 'cascade', onUpdate: 'cascade' }),
+    beacon_mac: text('beacon_mac').notNull(),
+    patient_name: text('patient_name').notNull(),
+    room_number: text('room_number'),
+    medications: jsonb('medications').$type<Array<{ name: string; dosage: string; time: string }>>().notNull(),
+    rssi_threshold: smallint('rssi_threshold').notNull().default(-75),
+    active: boolean('active').notNull().default(true),
+    notes: text('notes').notNull().default(''),
+    ...timestamps,
+  },
+  (t) => [uniqueIndex('beacon_configs_entity_mac_idx').on(t.entity, t.beacon_mac)],
+);
+
+/**
+ * Beacon events (fleet §3), written in batches by the sighting ingest and pruned after
+ * BEACON_RETENTION_DAYS. Patient, room and medications are copied at the time of the event.
+ */
+export const beaconEvents = pgTable(
+  'beacon_events',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    entity: text('entity')
+      .notNull()
+      .references(() => entities.name, { onDelete: 'cascade', onUpdate: 'cascade' }),
+    event_type: text('event_type').$type<'beacon_detected' | 'confirm_visit' | 'message_sent'>().notNull(),
+    beacon_mac: text('beacon_mac').notNull(),
+    patient: text('patient').notNull(),
+    room: text('room'),
+    rssi: smallint('rssi').notNull(),
+    gateway: text('gateway').notNull(),
+    medications: jsonb('medications').$type<string[]>().notNull(),
+    message_sent: boolean('message_sent').notNull().default(false),
+    timestamp: timestamp('timestamp', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('beacon_events_entity_time_idx').on(t.entity, t.timestamp.desc()),
+    index('beacon_events_time_idx').on(t.timestamp),
+  ],
+);
+
+/**
+ * One row per medication due time and day a reminder was sent for: the primary key makes "one
+ * reminder per due time" hold across API instances. `confirmed_at` marks the visit that followed.
+ */
+export const beaconReminders = pgTable(
+  'beacon_reminders',
+  {
+    config_id: uuid('config_id')
+      .notNull()
+      .references(() => beaconConfigs.id, { onDelete: 'cascade' }),
+    due_date: text('due_date').notNull(),
+    due_time: text('due_time').notNull(),
+    gateway: text('gateway').notNull(),
+    sent_at: timestamp('sent_at', { withTimezone: true }).notNull().defaultNow(),
+    confirmed_at: timestamp('confirmed_at', { withTimezone: true }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.config_id, t.due_date, t.due_time] }),
+    index('beacon_reminders_sent_idx').on(t.sent_at),
+  ],
+);
+
+/** Devices that report beacon sightings, with the time of their last one: "Devices Online" counts these. */
+export const beaconGateways = pgTable(
+  'beacon_gateways',
+  {
+    device: text('device')
+      .primaryKey()
+      .references(() => devices.name, { onDelete: 'cascade', onUpdate: 'cascade' }),
+    entity: text('entity').notNull(),
+    last_sighting_at: timestamp('last_sighting_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('beacon_gateways_entity_idx').on(t.entity, t.last_sighting_at)],
 );

@@ -3,6 +3,8 @@ import type { Db } from '../db/client.ts';
 import type { Bus } from '../lib/bus.ts';
 import type { AccessTokens } from '../lib/tokens.ts';
 import type { DeviceSide } from '../mqtt/device-side.ts';
+import type { BlobStore } from '../storage/blob-store.ts';
+import type { DownloadSigner } from '../storage/signed-urls.ts';
 import type { SessionGuard } from './session/session-guard.ts';
 import type { PermanentTokenGuard } from './token/permanent-token-guard.ts';
 
@@ -16,4 +18,8 @@ export interface Deps {
   apiTokens: PermanentTokenGuard;
   /** The MQTT side: broker link, commands, telemetry, device credentials on the broker. */
   devices: DeviceSide;
+  /** File and firmware bytes: DATA_DIR/blobs or S3. */
+  blobs: BlobStore;
+  /** Signed, expiring download links (devices fetch firmware with them). */
+  downloads: DownloadSigner;
 }

@@ -11,6 +11,8 @@ export interface BusEvents {
   'devices.changed': DevicesChanged;
   /** A command ended (reply, timeout): the instance whose HTTP call waits for it answers. */
   'commands.settled': CommandSettled;
+  /** A beacon configuration of the entity was added, changed or removed: forget cached configurations. */
+  'beacons.changed': { entity: string };
 }
 
 /** Which devices changed: by name, every device of an entity, or every device. */

@@ -4,10 +4,24 @@ import { AccessClaimsSchema, type AccessClaims } from '@fleet/shared/schemas/ses
 
 /** Permanent API tokens start with this; access tokens are JWTs and refresh tokens start with `rt_`. */
 export const PERMANENT_TOKEN_PREFIX = 'pt_';
+/** Refresh tokens are opaque and start with this. */
+export const REFRESH_TOKEN_PREFIX = 'rt';
 
 const ISSUER = 'fleet-console';
 const AUDIENCE = 'fleet-console-api';
 const ALG = 'HS256';
+/** How far ahead of this instance's clock an `iat` may be (instances' clocks drift a little). */
+const IAT_LEEWAY_S = 5;
+
+/**
+ * True when every part of a compact JWT is in canonical base64url: no padding, no stray
+ * characters, and no set spare bits in the last character, so one token has one spelling.
+ */
+export function isCanonicalJwt(token: string): boolean {
+  const parts = token.split('.');
+  if (parts.length !== 3) return false;
+  return parts.every((p) => /^[A-Za-z0-9_-]+$/.test(p) && Buffer.from(p, 'base64url').toString('base64url') === p);
+}
 
 export type AccessPayload = Omit<AccessClaims, 'iat' | 'exp' | 'typ'>;
 
@@ -42,13 +56,15 @@ export class AccessTokens {
       .sign(this.key);
   }
 
-  /** The claims of a valid, unexpired access token, or undefined. Only HS256 is accepted. */
+  /** The claims of a valid, unexpired, canonically encoded access token, or undefined. Only HS256 is accepted. */
   async verify(token: string): Promise<AccessClaims | undefined> {
     if (this.cache.has(token)) return this.cached(token);
+    if (!isCanonicalJwt(token)) return undefined;
     try {
       const { payload } = await jwtVerify(token, this.key, { algorithms: [ALG], issuer: ISSUER, audience: AUDIENCE });
       const claims = AccessClaimsSchema.safeParse(payload);
       if (!claims.success) return undefined;
+      if (claims.data.iat > Date.now() / 1000 + IAT_LEEWAY_S) return undefined;
       if (this.cache.size >= this.cacheSize) {
         const oldest = this.cache.keys().next().value;
         if (oldest !== undefined) this.cache.delete(oldest);

@@ -24,12 +24,16 @@ export const DROP_REASONS = [
   'too_large',
   'bad_json',
   'bad_message',
+  /** Text the database cannot store (U+0000) or JSON nested too deeply; the device still counts as alive. */
+  'bad_text',
   'unknown_device',
   'wrong_entity',
   'unknown_command',
   'unsupported',
   'refused_connection',
   'refused_topic',
+  /** A report the database refused even alone; the device's sign of life was still kept. */
+  'write_failed',
 ] as const;
 export type DropReason = (typeof DROP_REASONS)[number];
 

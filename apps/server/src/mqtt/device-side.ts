@@ -12,7 +12,7 @@ import { LinkStats, type DeviceLink } from './device-link.ts';
 import { MosquittoDynsec } from './dynsec.ts';
 import { startEmbeddedBroker } from './embedded-broker.ts';
 import { connectExternalBroker } from './external-broker.ts';
-import { createIngest } from './ingest.ts';
+import { createIngest, type BeaconRoute } from './ingest.ts';
 
 /** How often every instance sweeps commands (expiry, timeouts, held ones of devices now online). */
 const SWEEP_MS = 5_000;
@@ -23,6 +23,8 @@ export interface DeviceSide {
   access: DeviceAccess;
   telemetry: TelemetryBatcher;
   stats: LinkStats;
+  /** Where beacon sightings are routed (set by the beacon side). */
+  beacons: BeaconRoute;
   close(): Promise<void>;
 }
 
@@ -39,9 +41,14 @@ export async function startDeviceSide(config: Config, db: Db, bus: Bus, log: Fas
   const box: { commands?: CommandService } = {};
   const telemetry = new TelemetryBatcher(db, {
     onWoken: (woken) => void box.commands?.deliverHeld(woken).catch((err) => onError(err, 'delivering held commands')),
+    onRefused: (name, err) => {
+      stats.drop('write_failed');
+      log.warn({ err, device: name }, 'mqtt: the database refused a state report; only its sign of life was kept');
+    },
     onError: (err) => onError(err, 'writing telemetry'),
   });
-  const handlers = createIngest({ directory, stats, telemetry, commands: () => box.commands, onError });
+  const beacons: BeaconRoute = {};
+  const handlers = createIngest({ directory, stats, telemetry, commands: () => box.commands, beacons, onError });
 
   let link: DeviceLink;
   let dynsec: MosquittoDynsec | null = null;
@@ -59,6 +66,7 @@ export async function startDeviceSide(config: Config, db: Db, bus: Bus, log: Fas
     // Nobody is connected to a broker that has not started yet.
     await db.execute(sql`update devices set online = false where online`);
     link = await startEmbeddedBroker({ port: config.MQTT_PORT, host: config.HOST, directory, bus, stats, handlers });
+    log.info({ url: link.url }, 'mqtt broker listening');
   }
 
   const commands = new CommandService({
@@ -67,6 +75,7 @@ export async function startDeviceSide(config: Config, db: Db, bus: Bus, log: Fas
     waiters: new ReplyWaiters(bus),
     telemetry,
     timeoutMs: config.COMMAND_REPLY_TIMEOUT_MS,
+    dfuTimeoutMs: config.DFU_TIMEOUT_S * 1000,
     onError,
   });
   box.commands = commands;
@@ -79,10 +88,12 @@ export async function startDeviceSide(config: Config, db: Db, bus: Bus, log: Fas
     access: new DeviceAccess(bus, dynsec),
     telemetry,
     stats,
+    beacons,
     async close() {
       clearInterval(sweeper);
       await link.close();
       await telemetry.flush();
+      await commands.flushProgress();
     },
   };
 }

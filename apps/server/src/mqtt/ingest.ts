@@ -1,14 +1,21 @@
 import {
+  DfuEventSchema,
   MAX_DEVICE_PAYLOAD_BYTES,
   ReplyMessageSchema,
   StateReportSchema,
   parseDeviceTopic,
   type DevicePublishKind,
 } from '@fleet/shared/protocol';
+import { findUnstorable } from '../lib/unstorable.ts';
 import type { CommandService } from '../domain/command/command-service.ts';
 import type { TelemetryBatcher } from '../domain/telemetry/telemetry-batcher.ts';
 import type { DeviceDirectory, DeviceIdentity } from './device-directory.ts';
 import type { LinkHandlers, LinkStats } from './device-link.ts';
+
+/** Set once the beacon side has started; sightings before that are dropped as unsupported. */
+export interface BeaconRoute {
+  handler?: (device: DeviceIdentity, body: unknown) => boolean;
+}
 
 interface Options {
   directory: DeviceDirectory;
@@ -16,6 +23,8 @@ interface Options {
   telemetry: TelemetryBatcher;
   /** Undefined only while the server starts. */
   commands: () => CommandService | undefined;
+  /** Where beacon sightings go (domain/beacon); false when the message is not a sighting. */
+  beacons: BeaconRoute;
   onError(err: unknown, what: string): void;
 }
 
@@ -44,9 +53,25 @@ export function createIngest(o: Options): LinkHandlers {
         );
         return;
       }
+      case 'events': {
+        o.telemetry.report(device.name);
+        const event = DfuEventSchema.safeParse(body);
+        // Provisioning progress arrives with its own issue; until then only firmware updates are read.
+        if (!event.success) return o.stats.drop('unsupported');
+        const commands = o.commands();
+        if (!commands) return o.stats.drop('unknown_command');
+        commands.onProgress(device.name, event.data);
+        return;
+      }
+      case 'beacon': {
+        o.telemetry.report(device.name);
+        const route = o.beacons.handler;
+        if (!route) return o.stats.drop('unsupported');
+        if (!route(device, body)) o.stats.drop('bad_message');
+        return;
+      }
       default:
-        // Progress events and beacon sightings arrive with provisioning and the beacon demo; they
-        // still show the device is alive.
+        // Progress events arrive with provisioning; they still show the device is alive.
         o.telemetry.report(device.name);
         return o.stats.drop('unsupported');
     }
@@ -68,6 +93,11 @@ export function createIngest(o: Options): LinkHandlers {
         if (!device) return o.stats.drop('unknown_device');
         // The broker's ACL already keeps devices to their own topics; this holds even if it is misconfigured.
         if (device.entity !== where.entity) return o.stats.drop('wrong_entity');
+        if (findUnstorable(body)) {
+          // Nothing of it is believed, but the device did speak.
+          o.telemetry.report(device.name);
+          return o.stats.drop('bad_text');
+        }
         handle(device, where.kind, body);
       };
       const cached = o.directory.peek(where.device);

@@ -7,9 +7,13 @@ import type { PermanentTokenGuard } from '../domain/token/permanent-token-guard.
 import { PERMANENT_TOKEN_PREFIX, type AccessTokens } from '../lib/tokens.ts';
 
 declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The route authenticates nothing up front (sign-in, refresh, logout). */
+    public?: boolean;
+  }
   interface FastifyInstance {
     tokens: AccessTokens;
-    /** preHandler: requires a valid access token and sets `request.auth`. */
+    /** Hook: requires a valid access token and sets `request.auth`; a no-op once it is set. */
     authenticate: (request: FastifyRequest, reply: FastifyReply, done: (err?: Error) => void) => void;
   }
   interface FastifyRequest {
@@ -37,7 +41,26 @@ export function assertLandlord(claims: AccessClaims): void {
   if (!isLandlord(claims)) throw forbidden('This path is for superadmins');
 }
 
-interface AuthOptions {
+/**
+ * The claims of a bearer credential: an access JWT whose session family is still active, or a
+ * permanent token that has not been revoked. Throws 401 otherwise (also used by the Socket.IO handshake).
+ */
+export async function claimsOf(token: string, opts: AuthOptions): Promise<AccessClaims> {
+  if (token.startsWith(PERMANENT_TOKEN_PREFIX)) {
+    const claims = await opts.apiTokens.resolve(token);
+    if (!claims) throw unauthorized('Unknown or revoked permanent token');
+    return claims;
+  }
+  const claims = await opts.tokens.verify(token);
+  if (!claims?.fam) throw unauthorized('Invalid or expired access token');
+  const owner = await opts.sessions.ownerOf(claims.fam);
+  if (owner === null) throw unauthorized('Session ended');
+  // Signed with our secret is not enough: the token must speak for its own session's account.
+  if (owner !== claims.sub) throw unauthorized('Invalid or expired access token');
+  return claims;
+}
+
+export interface AuthOptions {
   tokens: AccessTokens;
   sessions: SessionGuard;
   apiTokens: PermanentTokenGuard;
@@ -53,23 +76,15 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: AuthOptions) => 
   const verify = async (request: FastifyRequest) => {
     const token = bearerToken(request);
     if (!token) throw unauthorized('Missing bearer token');
-    if (token.startsWith(PERMANENT_TOKEN_PREFIX)) {
-      const claims = await opts.apiTokens.resolve(token);
-      if (!claims) throw unauthorized('Unknown or revoked permanent token');
-      request.auth = claims;
-      return;
-    }
-    const claims = await opts.tokens.verify(token);
-    if (!claims?.fam) throw unauthorized('Invalid or expired access token');
-    if (!(await opts.sessions.isActive(claims.fam))) throw unauthorized('Session ended');
-    request.auth = claims;
+    request.auth = await claimsOf(token, opts);
   };
   // Most requests carry a token verified moments ago in a session known to be active: answer
   // those from memory without a promise, and take the full path only otherwise.
   app.decorate('authenticate', (request: FastifyRequest, _reply: FastifyReply, done: (err?: Error) => void) => {
+    if (request.auth) return done();
     const token = bearerToken(request);
     const claims = token ? opts.tokens.cached(token) : undefined;
-    if (claims?.fam && opts.sessions.cached(claims.fam) === true) {
+    if (claims?.fam && opts.sessions.cached(claims.fam) === claims.sub) {
       request.auth = claims;
       return done();
     }

@@ -10,10 +10,12 @@ declare module 'fastify' {
 }
 
 /** Opens the database (PGlite or PostgreSQL), applies migrations, and closes it with the app. */
-export const dbPlugin = fp(async (app: FastifyInstance, opts: { databaseUrl?: string; dataDir: string }) => {
-  const database = await openDatabase(opts);
-  app.decorate('database', database);
-  app.decorate('db', database.db);
-  app.addHook('onClose', async () => database.close());
-  app.log.info({ kind: database.kind }, 'database ready');
-});
+export const dbPlugin = fp(
+  async (app: FastifyInstance, opts: { databaseUrl?: string; dataDir: string; opened?: Promise<Database> }) => {
+    const database = await (opts.opened ?? openDatabase(opts));
+    app.decorate('database', database);
+    app.decorate('db', database.db);
+    app.addHook('onClose', async () => database.close());
+    app.log.info({ kind: database.kind }, 'database ready');
+  },
+);

@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { clientErrorOf } from '../lib/db-errors.ts';
 import { HttpError } from '../lib/http-error.ts';
 
 interface ErrorBody {
@@ -54,6 +55,16 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
         userMessage: 'Invalid input',
         developerMessage: `The request ${error.validationContext ?? 'input'} does not match the schema`,
         details: fieldDetails(error),
+      });
+    }
+    const refused = clientErrorOf(error);
+    if (refused) {
+      // A rule some route should have checked itself: answered honestly, and logged to be fixed.
+      request.log.warn({ err: error }, 'database refused a request the route did not check');
+      return sendError(reply, {
+        code: refused.status,
+        userMessage: refused.userMessage,
+        developerMessage: 'The database refused the values',
       });
     }
     const status = error.statusCode ?? 500;

@@ -9,8 +9,9 @@ const API_PREFIXES = ['/api/', '/kiosk-manager/'];
 
 /**
  * Serves the built console from `root` with hashed assets cached for a year, and answers every
- * other GET that wants HTML with index.html so the client router can take over. Unknown API
- * paths answer the errorInfo 404.
+ * other GET with index.html so the client router can take over, whatever the client accepts
+ * (curl and load-balancer health checks, which accept anything, included) unless it asks for JSON only.
+ * Unknown API paths answer the errorInfo 404.
  */
 export const webPlugin = fp(async (app: FastifyInstance, opts: { root: string }) => {
   const built = existsSync(path.join(opts.root, 'index.html'));
@@ -33,8 +34,7 @@ export const webPlugin = fp(async (app: FastifyInstance, opts: { root: string })
   app.setNotFoundHandler((request, reply) => {
     const url = request.url;
     const isApi = API_PREFIXES.some((p) => url.startsWith(p)) || url === '/api';
-    const wantsHtml = request.method === 'GET' && (request.headers.accept ?? '').includes('text/html');
-    if (!isApi && wantsHtml && built) {
+    if (!isApi && request.method === 'GET' && !wantsJsonOnly(request.headers.accept) && built) {
       return reply.header('cache-control', 'no-cache').sendFile('index.html');
     }
     return sendError(reply, {
@@ -44,3 +44,12 @@ export const webPlugin = fp(async (app: FastifyInstance, opts: { root: string })
     });
   });
 });
+
+/** True when every media range the client accepts is JSON (`application/json`, `…+json`). */
+export function wantsJsonOnly(accept: string | undefined): boolean {
+  const types = (accept ?? '')
+    .split(',')
+    .map((part) => part.split(';')[0]!.trim().toLowerCase())
+    .filter(Boolean);
+  return types.length > 0 && types.every((t) => t === 'application/json' || t.endsWith('+json'));
+}

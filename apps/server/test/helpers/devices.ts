@@ -124,10 +124,10 @@ export const randomDeviceId = () => randomBytes(6).toString('hex');
  * A server with two entities, named uniquely for this run: in scale mode every test file shares
  * one broker, so names must not meet on its topics. Answers the superadmin's token too.
  */
-export async function startWithTwoEntities() {
+export async function startWithTwoEntities(env: Record<string, string> = {}) {
   const tag = randomBytes(3).toString('hex');
   const [acme, globex] = [`acme_${tag}`, `globex_${tag}`];
-  const s = await startServer();
+  const s = await startServer(env);
   const root = (await signIn(s, ADMIN.name, ADMIN.password)).access_token;
   for (const name of [acme, globex]) {
     await s.request('POST', '/api/v1/tenant', { token: root, body: { document: { name: { name, description: '' } } } });

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Subtype } from '@fleet/shared/constants';
-import { accounts, entities, permanentTokens } from '../../src/db/schema.ts';
+import { accounts, devices, entities, groups, kiosks, permanentTokens, sites } from '../../src/db/schema.ts';
 import { hashPassword } from '../../src/lib/password.ts';
 import { hashToken } from '../../src/lib/tokens.ts';
 import { ADMIN, startServer, type TestServer } from '../helpers/server.ts';
@@ -18,7 +18,17 @@ const tokens: Record<string, string> = {};
 const OWN = 'acme';
 const OTHER = 'globex';
 
-const ACTORS = ['sadmin', 'admin_all', 'admin_limited', 'developer', 'operator', 'infra'] as const;
+const ACTORS = [
+  'sadmin',
+  'admin_all',
+  'admin_limited',
+  'developer',
+  'operator',
+  'infra',
+  'site_reader',
+  'group_reader',
+  'group_writer',
+] as const;
 type Actor = (typeof ACTORS)[number];
 type Where = 'own' | 'other';
 
@@ -54,7 +64,135 @@ const doc = (subtype: Subtype) => ({
   document: { name: `new_${++seq}`, email: 'n@x.test', password: 'password-1', subtype },
 });
 
+// The organisation (fleet §7): Site_* decide sites and kiosks, Group_* groups; `all` both.
+const siteRead = (a: Actor) => ['admin_all', 'admin_limited', 'site_reader'].includes(a);
+const siteWrite = (a: Actor) => ['admin_all', 'admin_limited'].includes(a);
+const groupRead = (a: Actor) => ['admin_all', 'group_reader', 'group_writer'].includes(a);
+const groupWrite = (a: Actor) => ['admin_all', 'group_writer'].includes(a);
+const addSite = async (entity: string) => {
+  const name = `site_${++seq}`;
+  await s.app.db.insert(sites).values({ entity, name, latitude: 1, longitude: 2 });
+  return name;
+};
+const addKiosk = async (entity: string) => {
+  const name = `kiosk_${++seq}`;
+  await s.app.db.insert(kiosks).values({ entity, name, latitude: 1, longitude: 2 });
+  return name;
+};
+const addGroup = async (entity: string) => {
+  const name = `group_${++seq}`;
+  await s.app.db.insert(groups).values({ entity, name });
+  return name;
+};
+const addDevice = async (entity: string) => {
+  const name = (++seq).toString(16).padStart(12, '0');
+  await s.app.db.insert(devices).values({ entity, name, mqtt_secret_hash: 'x' });
+  return name;
+};
+const set = (v: Record<string, unknown>) => ({ operator: { $set: v } });
+
+const ORG_OPS: Op[] = [
+  { name: 'list sites', ok: 200, allowed: siteRead, run: (t, e) => req('GET', `/api/v1/tenant/${e}/site`, t) },
+  {
+    name: 'read a site',
+    ok: 200,
+    allowed: siteRead,
+    run: async (t, e) => req('GET', `/api/v1/tenant/${e}/site/${await addSite(e)}`, t),
+  },
+  {
+    name: 'create a site',
+    ok: 201,
+    allowed: siteWrite,
+    run: (t, e) =>
+      req('POST', `/api/v1/tenant/${e}/site`, t, { document: { name: `s_${++seq}`, gps_coordinates: [1, 2] } }),
+  },
+  {
+    name: 'change a site',
+    ok: 200,
+    allowed: siteWrite,
+    run: async (t, e) => req('PUT', `/api/v1/tenant/${e}/site/${await addSite(e)}`, t, set({ description: 'x' })),
+  },
+  {
+    name: 'delete a site',
+    ok: 200,
+    allowed: siteWrite,
+    run: async (t, e) => req('DELETE', `/api/v1/tenant/${e}/site/${await addSite(e)}`, t),
+  },
+  { name: 'list kiosks', ok: 200, allowed: siteRead, run: (t, e) => req('GET', `/api/v1/tenant/${e}/kiosk`, t) },
+  {
+    name: 'read a kiosk',
+    ok: 200,
+    allowed: siteRead,
+    run: async (t, e) => req('GET', `/api/v1/tenant/${e}/kiosk/${await addKiosk(e)}`, t),
+  },
+  {
+    name: 'create a kiosk',
+    ok: 201,
+    allowed: siteWrite,
+    run: (t, e) =>
+      req('POST', `/api/v1/tenant/${e}/kiosk`, t, {
+        document: { name: `k_${++seq}`, location: { gps_coordinates: [1, 2] } },
+      }),
+  },
+  {
+    name: 'change a kiosk',
+    ok: 200,
+    allowed: siteWrite,
+    run: async (t, e) => req('PUT', `/api/v1/tenant/${e}/kiosk/${await addKiosk(e)}`, t, set({ description: 'x' })),
+  },
+  {
+    name: 'delete a kiosk',
+    ok: 200,
+    allowed: siteWrite,
+    run: async (t, e) => req('DELETE', `/api/v1/tenant/${e}/kiosk/${await addKiosk(e)}`, t),
+  },
+  { name: 'list groups', ok: 200, allowed: groupRead, run: (t, e) => req('GET', `/api/v1/tenant/${e}/dispenser`, t) },
+  {
+    name: 'read a group',
+    ok: 200,
+    allowed: groupRead,
+    run: async (t, e) => req('GET', `/api/v1/tenant/${e}/dispenser/${await addGroup(e)}`, t),
+  },
+  {
+    name: 'create a group',
+    ok: 201,
+    allowed: groupWrite,
+    run: (t, e) => req('POST', `/api/v1/tenant/${e}/dispenser`, t, { document: { name: `g_${++seq}` } }),
+  },
+  {
+    name: 'change a group',
+    ok: 200,
+    allowed: groupWrite,
+    run: async (t, e) => req('PUT', `/api/v1/tenant/${e}/dispenser/${await addGroup(e)}`, t, set({ capacity: 4 })),
+  },
+  {
+    name: 'delete a group',
+    ok: 200,
+    allowed: groupWrite,
+    run: async (t, e) => req('DELETE', `/api/v1/tenant/${e}/dispenser/${await addGroup(e)}`, t),
+  },
+  {
+    name: 'put a device in a group',
+    ok: 200,
+    allowed: groupWrite,
+    run: async (t, e) => req('POST', `/api/v1/tenant/${e}/dispenser/${await addGroup(e)}/put/${await addDevice(e)}`, t),
+  },
+  {
+    name: 'read the entity config',
+    ok: 200,
+    allowed: anyone,
+    run: (t, e) => req('GET', `/api/v1/tenant/${e}/config`, t),
+  },
+  {
+    name: 'change the entity config',
+    ok: 200,
+    allowed: manager,
+    run: (t, e) => req('PUT', `/api/v1/tenant/${e}/config`, t, set({ description: `d${++seq}` })),
+  },
+];
+
 const OPS: Op[] = [
+  ...ORG_OPS,
   { name: 'list accounts', ok: 200, allowed: anyone, run: (t, e) => req('GET', `/api/v1/tenant/${e}/account`, t) },
   {
     name: 'read an account',
@@ -126,6 +264,25 @@ const OPS: Op[] = [
       return req('DELETE', `/api/v1/tenant/${e}/account/${name}/token/${await addToken(name)}`, t);
     },
   },
+  {
+    name: 'list files',
+    ok: 200,
+    allowed: anyone,
+    run: (t, e) => req('GET', `/api/v1/tenant/${e}/files?level=entity&entity_id=${e}`, t),
+  },
+  {
+    name: 'list firmware',
+    ok: 200,
+    allowed: anyone,
+    run: (t, e) => req('GET', `/api/v1/tenant/${e}/firmware?level=entity&entity_id=${e}`, t),
+  },
+  {
+    name: 'delete all files',
+    ok: 200,
+    // By subtype: admins and developers (whatever their access), never operators or infra.
+    allowed: (a) => !['operator', 'infra', 'group_writer'].includes(a),
+    run: (t, e) => req('DELETE', `/api/v1/tenant/${e}/files/all?level=entity&entity_id=${e}`, t),
+  },
   { name: 'list all accounts (plain path)', landlordOnly: true, ok: 200, run: (t) => req('GET', '/api/v1/account', t) },
   {
     name: 'create on the plain path',
@@ -162,6 +319,30 @@ const OPS: Op[] = [
     ok: 200,
     run: async (t) => req('GET', `/api/v1/tenant/${OWN}/${await addAccount(OWN, 'developer')}/permanent-token`, t),
   },
+  {
+    name: 'list beacon configurations',
+    ok: 200,
+    allowed: anyone,
+    run: (t, e) => req('GET', `/api/v1/tenant/${e}/beacon-configs`, t),
+  },
+  {
+    name: 'list beacon events',
+    ok: 200,
+    allowed: anyone,
+    run: (t, e) => req('GET', `/api/v1/tenant/${e}/beacon-events`, t),
+  },
+  {
+    name: 'configure a beacon',
+    ok: 201,
+    // By account type: operators and infra accounts (group_writer is an operator) may not.
+    allowed: (a) => !['operator', 'infra', 'group_writer'].includes(a),
+    run: (t, e) =>
+      req('POST', `/api/v1/tenant/${e}/beacon-configs`, t, {
+        beacon_mac: (++seq).toString(16).padStart(12, '0'),
+        patient_name: 'P',
+        medications: [{ name: 'A', dosage: '1 mg' }],
+      }),
+  },
 ];
 
 function expected(op: Op, actor: Actor, where: Where): number {
@@ -188,6 +369,9 @@ beforeAll(async () => {
     developer: ['developer', []],
     operator: ['operator', []],
     infra: ['infra', []],
+    site_reader: ['developer', ['Site_read']],
+    group_reader: ['developer', ['Group_read']],
+    group_writer: ['operator', ['Group_all']],
   };
   for (const actor of ACTORS) {
     if (actor === 'sadmin') {

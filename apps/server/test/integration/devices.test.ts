@@ -248,6 +248,7 @@ describe('listing', () => {
       fw_versions: ['1.2.0', '1.3.1'],
       states: ['ALLOCATED', 'ERROR', 'WAITING'],
       entities: [],
+      groups: [],
     });
   });
 });

@@ -62,3 +62,58 @@ export const LandlordDeviceNewPage = lazy(() =>
 export const LandlordDeviceEditPage = lazy(() =>
   import('@/routes/sdevices/landlord-device-edit-page.tsx').then((m) => ({ default: m.LandlordDeviceEditPage })),
 );
+
+// The organisation: sites, kiosks, groups and the entity config (issue 10).
+export const SiteListPage = lazy(() =>
+  import('@/routes/site/site-list-page.tsx').then((m) => ({ default: m.SiteListPage })),
+);
+export const SiteNewPage = lazy(() =>
+  import('@/routes/site/site-new-page.tsx').then((m) => ({ default: m.SiteNewPage })),
+);
+export const SiteEditPage = lazy(() =>
+  import('@/routes/site/site-edit-page.tsx').then((m) => ({ default: m.SiteEditPage })),
+);
+export const KioskListPage = lazy(() =>
+  import('@/routes/kiosk/kiosk-list-page.tsx').then((m) => ({ default: m.KioskListPage })),
+);
+export const KioskNewPage = lazy(() =>
+  import('@/routes/kiosk/kiosk-new-page.tsx').then((m) => ({ default: m.KioskNewPage })),
+);
+export const KioskEditPage = lazy(() =>
+  import('@/routes/kiosk/kiosk-edit-page.tsx').then((m) => ({ default: m.KioskEditPage })),
+);
+export const GroupListPage = lazy(() =>
+  import('@/routes/dispenser/group-list-page.tsx').then((m) => ({ default: m.GroupListPage })),
+);
+export const GroupNewPage = lazy(() =>
+  import('@/routes/dispenser/group-new-page.tsx').then((m) => ({ default: m.GroupNewPage })),
+);
+export const GroupEditPage = lazy(() =>
+  import('@/routes/dispenser/group-edit-page.tsx').then((m) => ({ default: m.GroupEditPage })),
+);
+export const EntityConfigPage = lazy(() =>
+  import('@/routes/entity/entity-config-page.tsx').then((m) => ({ default: m.EntityConfigPage })),
+);
+export const EntityEditPage = lazy(() =>
+  import('@/routes/entity/entity-edit-page.tsx').then((m) => ({ default: m.EntityEditPage })),
+);
+// Dataviews: entity list, create, edit, the landlord list and the builder (issue 13).
+export const DataviewListPage = lazy(() =>
+  import('@/routes/dataview/dataview-list-page.tsx').then((m) => ({ default: m.DataviewListPage })),
+);
+export const DataviewNewPage = lazy(() =>
+  import('@/routes/dataview/dataview-new-page.tsx').then((m) => ({ default: m.DataviewNewPage })),
+);
+export const DataviewEditPage = lazy(() =>
+  import('@/routes/dataview/dataview-edit-page.tsx').then((m) => ({ default: m.DataviewEditPage })),
+);
+export const LandlordDataviewListPage = lazy(() =>
+  import('@/routes/sdataview/landlord-dataview-list-page.tsx').then((m) => ({ default: m.LandlordDataviewListPage })),
+);
+export const AppBuilderPage = lazy(() =>
+  import('@/routes/appbuilder/app-builder-page.tsx').then((m) => ({ default: m.AppBuilderPage })),
+);
+// Beacon monitoring (issue 15): the only screen that loads socket.io-client.
+export const BeaconDemoPage = lazy(() =>
+  import('@/routes/beacon-demo/beacon-demo-page.tsx').then((m) => ({ default: m.BeaconDemoPage })),
+);

@@ -52,12 +52,16 @@ export const CommandSchema = z.object({
   error: z.string().nullable(),
   /** From publication to reply, in milliseconds. */
   latency_ms: z.number().nullable(),
+  /** Long work (firmware update): the device's last reported phase and percentage. */
+  progress_phase: z.string().nullable(),
+  progress: z.number().nullable(),
 });
 export type Command = z.infer<typeof CommandSchema>;
 
 /** 200 when the device answered success; 202 `queued` when it sleeps and the command is held. */
 export const CommandAnswerSchema = z.object({
-  status: z.enum(['success', 'queued']),
+  /** `started`: a firmware update went out; it succeeds when the device reports the new version. */
+  status: z.enum(['success', 'queued', 'started']),
   userMessage: z.string().optional(),
   data: CommandSchema,
 });
@@ -91,3 +95,11 @@ export const CommandListQuerySchema = z.object({
   limit: z.coerce.number().int().min(1).max(200).default(20),
   offset: z.coerce.number().int().min(0).default(0),
 });
+
+/** POST …/mqtt/dfu/{device}: the newest firmware for the device unless `firmware_id` names one. */
+export const DfuRequestSchema = z.object({ firmware_id: z.uuid().optional(), expires_in_s: ttl });
+export type DfuRequest = z.input<typeof DfuRequestSchema>;
+
+/** POST …/mqtt/dfu/devices. */
+export const BulkDfuRequestSchema = DfuRequestSchema.extend({ devices: BulkCommandRequestSchema.shape.devices });
+export type BulkDfuRequest = z.input<typeof BulkDfuRequestSchema>;

@@ -20,7 +20,8 @@ const lteImsi = () =>
     .string()
     .trim()
     .regex(/^[0-9]{4,16}$/, MESSAGES.lteImsi);
-const certificate = () =>
+/** An X509 certificate or public key as PEM text (fleet §3, §5). */
+export const certificate = () =>
   z
     .string()
     .max(FILE_LIMITS.certificate, fileTooBig(FILE_LIMITS.certificate))
@@ -58,7 +59,8 @@ export const MqttCredentialsSchema = z.object({ username: z.string(), password: 
 
 export const DeviceWithCredentialsSchema = DeviceSchema.extend({ mqtt: MqttCredentialsSchema });
 
-const optionalText = <T extends z.ZodType>(schema: T) =>
+/** An optional text field: '' and null clear it. */
+export const optionalText = <T extends z.ZodType>(schema: T) =>
   z.preprocess((v) => (v === '' ? null : v), schema.nullable().optional());
 
 /** POST device `{document}` (fleet §5). */
@@ -107,6 +109,8 @@ export const DeviceListQuerySchema = z.object({
   status: z.string().trim().max(32).optional(),
   battery: z.enum(BATTERY_FILTERS).optional(),
   fw_version: z.string().trim().max(64).optional(),
+  /** A group's name: the devices in it. */
+  group: z.string().trim().max(64).optional(),
   created: z.enum(Object.keys(DATE_RANGES) as [keyof typeof DATE_RANGES, ...(keyof typeof DATE_RANGES)[]]).optional(),
 });
 export type DeviceListQuery = z.infer<typeof DeviceListQuerySchema>;
@@ -116,4 +120,6 @@ export const DeviceFacetsSchema = z.object({
   fw_versions: z.array(z.string()),
   states: z.array(z.string()),
   entities: z.array(z.string()),
+  /** The groups of the scope (the Groups filter's choices). */
+  groups: z.array(z.string()),
 });

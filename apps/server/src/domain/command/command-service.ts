@@ -4,7 +4,8 @@ import {
   StateReportSchema,
   commandMessage,
   topics,
-  type CommandPayload,
+  type DevicePayload,
+  type DfuEvent,
   type ReplyMessage,
 } from '@fleet/shared/protocol';
 import {
@@ -20,6 +21,7 @@ import { HttpError, notFound } from '../../lib/http-error.ts';
 import type { DeviceLink } from '../../mqtt/device-link.ts';
 import type { TelemetryBatcher, Woken } from '../telemetry/telemetry-batcher.ts';
 import { commandName, presentCommand, type CommandRow } from './present-command.ts';
+import { DOWNLOAD_PREFIX, ProgressBatcher } from './progress-batcher.ts';
 import type { ReplyWaiters } from './reply-waiters.ts';
 
 interface Options {
@@ -28,13 +30,15 @@ interface Options {
   waiters: ReplyWaiters;
   telemetry: TelemetryBatcher;
   timeoutMs: number;
+  /** How long a firmware update may take from publication to the device's final reply. */
+  dfuTimeoutMs: number;
   onError(err: unknown, what: string): void;
 }
 
 type Target = CommandRow['target'];
 /** Where one device's command ended up, as a bulk answer lists it. */
 type Outcome = { device: string; state: CommandState; error: string | null };
-type SendOptions = { payload: CommandPayload; expires_in_s?: number | undefined };
+type SendOptions = { payload: DevicePayload; expires_in_s?: number | undefined };
 
 /** `= any(…)` of a list of texts, passed as one JSON parameter (Drizzle would spread a JS array). */
 const anyOf = (values: string[]) => sql`any(array(select jsonb_array_elements_text(${JSON.stringify(values)}::jsonb)))`;
@@ -68,7 +72,11 @@ const insertColumns = sql`(id, device, entity, type, payload, target, state, sen
  * expires. The HTTP call waits for the reply up to the timeout; a late reply still settles the row.
  */
 export class CommandService {
-  constructor(private readonly o: Options) {}
+  private readonly progress: ProgressBatcher;
+
+  constructor(private readonly o: Options) {
+    this.progress = new ProgressBatcher(o.db, (err) => o.onError(err, 'recording progress'));
+  }
 
   /** One device: answers when it replied, or at once when the command is held for a sleeping device. */
   async toDevice(actor: AccessClaims, entity: string, name: string, req: SendOptions) {
@@ -125,28 +133,82 @@ export class CommandService {
     return this.summarise(req.payload, outcome, [], 100);
   }
 
+  /**
+   * Long work (a firmware update) to the named devices: written like any command, published to
+   * those online without waiting for replies (held for the others), and answered as rows. The
+   * device's final reply settles each row later, or the sweep times it out.
+   */
+  async start(actor: AccessClaims, entity: string, names: string[], target: Target, req: SendOptions) {
+    const rows = await this.insert(
+      actor,
+      target,
+      req,
+      sql`gen_random_uuid()`,
+      sql`d.name = ${anyOf(names)} and d.entity = ${entity}`,
+    );
+    const live = rows.filter((r) => r.state === 'sent');
+    const published = Promise.all(
+      live.map((r) =>
+        this.o.link.publish(topics.deviceCommands(r.entity, r.device), commandMessage(r.id, req.payload, r.expires_at)),
+      ),
+    );
+    try {
+      await beforeDeadline(published, Date.now() + this.o.timeoutMs);
+    } catch (err) {
+      await this.hold(live);
+      this.o.onError(err, 'publishing a command');
+      return rows.map((r) => ({ ...r, state: 'queued' as const, sent_at: null }));
+    }
+    return rows;
+  }
+
+  /** A device's progress on long work: the phase and percentage go on its command row (batched). */
+  onProgress(device: string, event: DfuEvent): void {
+    this.progress.add(device, event);
+  }
+
+  /** Writes progress still pending; the device side calls it before the database closes. */
+  flushProgress(): Promise<void> {
+    return this.progress.flush();
+  }
+
   /** A device's reply: settles its row (even after a timeout) and answers whoever waits. */
   async onReply(device: string, reply: ReplyMessage): Promise<boolean> {
+    await this.progress.flush();
     const state = reply.status === 'success' ? 'succeeded' : 'failed';
     const error = reply.status === 'error' ? (reply.error ?? 'The device reported an error') : null;
+    const reported = typeof reply.data?.fw_version === 'string' ? reply.data.fw_version : null;
+    // A firmware update succeeds only when the device comes back running the version it was sent.
+    const wrongVersion = sql`(type = 'dfu' and ${state}::text = 'succeeded' and payload->>'version' is distinct from ${reported}::text)`;
     const [row] = rowsOf<CommandRow>(
       await this.o.db.execute(sql`
-        update commands set state = ${state}, error = ${error}, replied_at = now(),
+        update commands set
+          state = case when ${wrongVersion} then 'failed' else ${state}::text end,
+          error = case when ${wrongVersion}
+            then 'The device reported version ' || coalesce(${reported}::text, '(none)') || ' instead of ' || (payload->>'version')
+            else ${error}::text end,
+          progress = case when type = 'dfu' and ${state}::text = 'succeeded' and not ${wrongVersion} then 100 else progress end,
+          replied_at = now(),
           latency_ms = case when sent_at is null then null
             else round(extract(epoch from clock_timestamp() - sent_at) * 1000) end
         where id = ${reply.id} and device = ${device} and state in ('queued', 'sent', 'timed_out')
         returning *`),
     );
     if (!row) return false;
-    if (row.type === 'refresh' && reply.data) {
+    if (row.type === 'dfu') {
+      await this.o.db.execute(sql`
+        update devices set current_download = null
+        where name = ${device} and current_download like ${`${DOWNLOAD_PREFIX}%`}`);
+    }
+    if ((row.type === 'refresh' || row.type === 'dfu') && reply.data) {
       const report = StateReportSchema.safeParse(reply.data);
       if (report.success) this.o.telemetry.report(device, report.data);
     }
     await this.o.waiters.settle({
       id: row.id,
       device,
-      state,
-      error,
+      state: row.state as 'succeeded' | 'failed',
+      error: row.error,
       replied_at: new Date(row.replied_at!).toISOString(),
       latency_ms: row.latency_ms === null ? null : Number(row.latency_ms),
     });
@@ -166,7 +228,7 @@ export class CommandService {
     for (const row of rows) {
       const message = commandMessage(
         row.id,
-        { type: row.type, ...row.payload } as CommandPayload,
+        { type: row.type, ...row.payload } as DevicePayload,
         new Date(row.expires_at),
       );
       this.o.link.publish(topics.deviceCommands(row.entity, row.device), message).catch((err) => {
@@ -186,13 +248,29 @@ export class CommandService {
       where state = 'queued' and expires_at <= now()`);
     await db.execute(sql`
       update commands set state = 'timed_out', error = ${this.timeoutText()}
-      where state = 'sent' and sent_at < now() - make_interval(secs => ${(this.o.timeoutMs + 1000) / 1000})`);
+      where state = 'sent' and type <> 'dfu' and sent_at < now() - make_interval(secs => ${(this.o.timeoutMs + 1000) / 1000})`);
+    await db.execute(sql`
+      with late as (
+        update commands set state = 'timed_out',
+          error = ${`The firmware update did not finish within ${Math.round(this.o.dfuTimeoutMs / 60_000)} minutes`}
+        where state = 'sent' and type = 'dfu' and sent_at < now() - make_interval(secs => ${this.o.dfuTimeoutMs / 1000})
+        returning device)
+      update devices set current_download = null
+      where name in (select device from late) and current_download like ${`${DOWNLOAD_PREFIX}%`}`);
     const owed = rowsOf<Woken>(
       await db.execute(sql`
         select distinct d.name, d.entity from commands c join devices d on d.name = c.device
         where c.state = 'queued' and c.expires_at > now() and d.online`),
     );
     await this.deliverHeld(owed);
+  }
+
+  /** Puts sent rows back to held, for the sweep to deliver once the broker is back. */
+  private async hold(rows: CommandRow[]) {
+    if (rows.length === 0) return;
+    await this.o.db.execute(sql`
+      update commands set state = 'queued', sent_at = null
+      where state = 'sent' and id::text = ${anyOf(rows.map((r) => r.id))} and device = ${anyOf(rows.map((r) => r.device))}`);
   }
 
   private timeoutText() {
@@ -218,7 +296,7 @@ export class CommandService {
   }
 
   /** Publishes the sent rows and waits for their replies; answers each row's outcome in order. */
-  private async publishAndWait(rows: CommandRow[], payload: CommandPayload, via: 'device' | 'entity' = 'device') {
+  private async publishAndWait(rows: CommandRow[], payload: DevicePayload, via: 'device' | 'entity' = 'device') {
     const live = rows.filter((r) => r.state === 'sent');
     const deadline = Date.now() + this.o.timeoutMs;
     const replies = live.map((r) => this.o.waiters.wait(r.id, r.device, deadline));
@@ -232,9 +310,7 @@ export class CommandService {
       await beforeDeadline(published, deadline);
     } catch (err) {
       // Not published: hold them, so the sweep delivers them once the broker is back.
-      await this.o.db.execute(sql`
-        update commands set state = 'queued', sent_at = null
-        where state = 'sent' and id::text = ${anyOf(live.map((r) => r.id))} and device = ${anyOf(live.map((r) => r.device))}`);
+      await this.hold(live);
       this.o.onError(err, 'publishing a command');
       throw new HttpError(
         503,
@@ -262,7 +338,7 @@ export class CommandService {
     );
   }
 
-  private async settleAll(rows: CommandRow[], payload: CommandPayload, via: 'device' | 'entity'): Promise<Outcome[]> {
+  private async settleAll(rows: CommandRow[], payload: DevicePayload, via: 'device' | 'entity'): Promise<Outcome[]> {
     const settled = await this.publishAndWait(rows, payload, via);
     const byKey = new Map(settled.map((s) => [`${s.id}/${s.device}`, s]));
     return rows.map((r) => {
@@ -272,7 +348,7 @@ export class CommandService {
   }
 
   private summarise(
-    payload: CommandPayload,
+    payload: DevicePayload,
     results: Outcome[],
     missing: Array<{ device: string; state: 'not_found'; error: null }>,
     keep = Infinity,

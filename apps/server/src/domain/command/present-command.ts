@@ -22,10 +22,17 @@ export function presentCommand(row: CommandRow): Command {
     expires_at: iso(row.expires_at)!,
     error: row.error,
     latency_ms: row.latency_ms === null ? null : Number(row.latency_ms),
+    progress_phase: row.progress_phase ?? null,
+    progress: row.progress === null || row.progress === undefined ? null : Number(row.progress),
   };
 }
 
-const VERBS: Record<CommandRow['type'], string> = { refresh: 'Refresh', vibrate: 'Vibrate', reboot: 'Reboot' };
+const VERBS: Record<CommandRow['type'], string> = {
+  refresh: 'Refresh',
+  vibrate: 'Vibrate',
+  reboot: 'Reboot',
+  dfu: 'Update Firmware',
+};
 
 /** The command's name in messages: "Vibrate". */
 export const commandName = (type: CommandRow['type']) => VERBS[type];

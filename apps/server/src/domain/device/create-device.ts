@@ -4,12 +4,13 @@ import type { AccessClaims } from '@fleet/shared/schemas/session';
 import type { z } from 'zod';
 import type { Executor } from '../../db/client.ts';
 import { devices } from '../../db/schema.ts';
-import { isUniqueViolation } from '../../lib/db-errors.ts';
-import { HttpError, invalidField } from '../../lib/http-error.ts';
+import { isForeignKeyViolation, isUniqueViolation } from '../../lib/db-errors.ts';
+import { HttpError, invalidField, notFound } from '../../lib/http-error.ts';
 import type { Scope } from '../account/account-scope.ts';
 import { assertEntityExists } from '../entity/assert-entity-exists.ts';
 import { newDeviceSecret } from './device-credentials.ts';
 import { assertMayChangeDevices } from './device-policy.ts';
+import { inGroup } from '../group/group-room.ts';
 import { presentDevice } from './device-scope.ts';
 
 type Document = z.output<typeof DeviceCreateRequestSchema>['document'];
@@ -28,24 +29,29 @@ export async function createDevice(db: Executor, actor: AccessClaims, scope: Sco
   if (scope === null) await assertEntityExists(db, entity, 'document.entity');
   const secret = newDeviceSecret();
   try {
-    const [row] = await db
-      .insert(devices)
-      .values({
-        name: doc.name,
-        entity,
-        description: doc.description,
-        group: doc.group ?? null,
-        manufacturing_type: doc.manufacturing_type,
-        version_id: doc.version_id ?? null,
-        mac_1: doc.mac_1 ?? null,
-        mac_2: doc.mac_2 ?? null,
-        x509_certificate: doc.X509_certificate ?? null,
-        mqtt_secret_hash: secret.hash,
-      })
-      .returning();
+    // A device created into a group takes one of its places (fleet §2: the Groups select).
+    const [row] = await inGroup(db, entity, doc.group, doc.name, 'document.group', (tx) =>
+      tx
+        .insert(devices)
+        .values({
+          name: doc.name,
+          entity,
+          description: doc.description,
+          group: doc.group ?? null,
+          manufacturing_type: doc.manufacturing_type,
+          version_id: doc.version_id ?? null,
+          mac_1: doc.mac_1 ?? null,
+          mac_2: doc.mac_2 ?? null,
+          x509_certificate: doc.X509_certificate ?? null,
+          mqtt_secret_hash: secret.hash,
+        })
+        .returning(),
+    );
     return { ...presentDevice(row!), mqtt: { username: doc.name, password: secret.password } };
   } catch (err) {
     if (isUniqueViolation(err)) throw deviceTaken();
+    // The landlord may name any entity in the path; one that does not exist is not found.
+    if (isForeignKeyViolation(err)) throw notFound('Entity');
     throw err;
   }
 }

@@ -8,6 +8,7 @@ import type { Scope } from '../account/account-scope.ts';
 import { deviceTaken } from './create-device.ts';
 import { newDeviceSecret } from './device-credentials.ts';
 import { assertMayChangeDevices } from './device-policy.ts';
+import { inGroup } from '../group/group-room.ts';
 import { findDeviceInScope, presentDevice } from './device-scope.ts';
 
 /** Applies `$set` to a device; an unchanged name is dropped. People's edits do not count as signs of life. */
@@ -20,7 +21,10 @@ export async function updateDevice(db: Db, actor: AccessClaims, scope: Scope, na
   if (X509_certificate !== undefined) values.x509_certificate = X509_certificate;
   if (Object.keys(values).length === 0) return presentDevice(target);
   try {
-    const [row] = await db.update(devices).set(values).where(eq(devices.name, target.name)).returning();
+    const group = values.group !== undefined && values.group !== target.group ? values.group : null;
+    const [row] = await inGroup(db, target.entity, group, target.name, 'group', (tx) =>
+      tx.update(devices).set(values).where(eq(devices.name, target.name)).returning(),
+    );
     return presentDevice(row!);
   } catch (err) {
     if (isUniqueViolation(err)) throw deviceTaken('name');

@@ -1,7 +1,7 @@
 import type { Subtype } from '@fleet/shared/constants';
 import type { Executor } from '../../db/client.ts';
 import { refreshTokens, sessionFamilies } from '../../db/schema.ts';
-import { hashToken, newOpaqueToken } from '../../lib/tokens.ts';
+import { REFRESH_TOKEN_PREFIX, hashToken, newOpaqueToken } from '../../lib/tokens.ts';
 import type { Deps } from '../deps.ts';
 
 export interface TokenAccount {
@@ -37,7 +37,7 @@ export async function issueTokens(
       .returning({ id: sessionFamilies.id });
     fam = { id: row!.id, expiresAt };
   }
-  const refresh_token = newOpaqueToken('rt');
+  const refresh_token = newOpaqueToken(REFRESH_TOKEN_PREFIX);
   await db.insert(refreshTokens).values({
     token_hash: hashToken(refresh_token),
     family_id: fam.id,

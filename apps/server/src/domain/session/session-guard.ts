@@ -1,17 +1,20 @@
 import { and, eq, gt, inArray, isNull } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/client.ts';
-import { sessionFamilies } from '../../db/schema.ts';
+import { accounts, sessionFamilies } from '../../db/schema.ts';
 import type { Bus } from '../../lib/bus.ts';
 
+/** What is known of a session family: the name of its account while it is active, else null. */
+type FamilyOwner = string | null;
+
 /**
- * Answers whether a session family is still active, from memory. Revocations on this instance
- * apply at once; other instances learn through the bus, and a cached answer is re-read after
- * `ttlMs` in case an event was missed.
+ * Answers whether a session family is still active, and whose it is, from memory. Revocations on
+ * this instance apply at once; other instances learn through the bus, and a cached answer is
+ * re-read after `ttlMs` in case an event was missed.
  */
 export class SessionGuard {
-  private readonly cache = new Map<string, { active: boolean; at: number }>();
+  private readonly cache = new Map<string, { owner: FamilyOwner; at: number }>();
   // Concurrent requests of one session share a single database read when the entry is stale.
-  private readonly pending = new Map<string, Promise<boolean>>();
+  private readonly pending = new Map<string, Promise<FamilyOwner>>();
 
   constructor(
     private readonly db: Db,
@@ -22,14 +25,17 @@ export class SessionGuard {
     bus.subscribe('families.revoked', ({ ids }) => this.markRevoked(ids));
   }
 
-  /** The fresh cached answer for a family, without waiting; undefined when it must be read. */
-  cached(familyId: string): boolean | undefined {
+  /** The fresh cached owner of a family (null: ended), without waiting; undefined when it must be read. */
+  cached(familyId: string): FamilyOwner | undefined {
     const hit = this.cache.get(familyId);
-    return hit && Date.now() - hit.at < this.ttlMs ? hit.active : undefined;
+    return hit && Date.now() - hit.at < this.ttlMs ? hit.owner : undefined;
   }
 
-  /** True when the family exists, is not revoked and has not expired. */
-  async isActive(familyId: string): Promise<boolean> {
+  /**
+   * The account name of a family that exists, is not revoked and has not expired; null otherwise.
+   * A token is the family's only when its subject is this name.
+   */
+  async ownerOf(familyId: string): Promise<FamilyOwner> {
     const now = Date.now();
     const hit = this.cached(familyId);
     if (hit !== undefined) return hit;
@@ -41,10 +47,11 @@ export class SessionGuard {
     return read;
   }
 
-  private async read(familyId: string, now: number): Promise<boolean> {
+  private async read(familyId: string, now: number): Promise<FamilyOwner> {
     const [row] = await this.db
-      .select({ id: sessionFamilies.id })
+      .select({ name: accounts.name })
       .from(sessionFamilies)
+      .innerJoin(accounts, eq(accounts.id, sessionFamilies.account_id))
       .where(
         and(
           eq(sessionFamilies.id, familyId),
@@ -54,15 +61,16 @@ export class SessionGuard {
       );
     // A revocation that arrived while this read was under way wins over what the read saw.
     const marked = this.cache.get(familyId);
-    if (marked && !marked.active && marked.at >= now) return false;
+    if (marked && marked.owner === null && marked.at >= now) return null;
     if (this.cache.size >= this.maxEntries) this.cache.clear();
-    this.cache.set(familyId, { active: row !== undefined, at: now });
-    return row !== undefined;
+    const owner = row?.name ?? null;
+    this.cache.set(familyId, { owner, at: now });
+    return owner;
   }
 
   markRevoked(ids: string[]): void {
     const at = Date.now();
-    for (const id of ids) this.cache.set(id, { active: false, at });
+    for (const id of ids) this.cache.set(id, { owner: null, at });
   }
 }
 

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { StateReport } from '@fleet/shared/protocol';
 import type { Db } from '../../db/client.ts';
-import { isDeadlock } from '../../lib/db-errors.ts';
+import { isDataError, isDeadlock } from '../../lib/db-errors.ts';
 
 /** What is known of one device since the last flush; later reports win field by field. */
 interface Pending {
@@ -27,6 +27,8 @@ interface Options {
   maxBatch?: number;
   /** Devices that came online in a flush: what they are owed is delivered now. */
   onWoken(devices: Woken[]): void;
+  /** The database refused one device's report even alone; its sign of life was still written. */
+  onRefused(name: string, err: unknown): void;
   onError(err: unknown): void;
 }
 
@@ -100,37 +102,55 @@ export class TelemetryBatcher {
     else if (!this.timer) this.timer = setTimeout(() => void this.flush(), this.intervalMs);
   }
 
+  /**
+   * Writes a batch. When the database refuses the values of one report, the batch is split and
+   * each half written on its own, so one device's bad report never costs another device its data;
+   * the culprit keeps its sign of life and loses only what it said.
+   */
   private async write(batch: Pending[], attempt = 1): Promise<void> {
-    // One order for every instance, so two flushes touching the same devices cannot deadlock.
-    batch.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
     try {
-      const result = await this.db.execute<{ name: string; entity: string; was_online: boolean; online: boolean }>(sql`
-        with v as (
-          select * from jsonb_to_recordset(${JSON.stringify(batch)}::jsonb) as v(
-            name text, state text, fw_version text, battery smallint, is_charging boolean,
-            online boolean, seen_at timestamptz)
-        ),
-        old as (select d.name, d.online from devices d join v on v.name = d.name)
-        update devices d set
-          state_current = coalesce(v.state, d.state_current),
-          fw_version = coalesce(v.fw_version, d.fw_version),
-          battery = coalesce(v.battery, d.battery),
-          is_charging = coalesce(v.is_charging, d.is_charging),
-          online = coalesce(v.online, d.online),
-          updated_at = greatest(d.updated_at, coalesce(v.seen_at, d.updated_at))
-        from v join old on old.name = v.name
-        where d.name = v.name
-        returning d.name, d.entity, old.online as was_online, d.online`);
-      const rows = (
-        result as unknown as { rows: Array<{ name: string; entity: string; was_online: boolean; online: boolean }> }
-      ).rows;
-      this.counts.flushed += rows.length;
-      this.counts.flushes++;
-      const woken = rows.filter((r) => r.online && !r.was_online).map(({ name, entity }) => ({ name, entity }));
-      if (woken.length > 0) this.opts.onWoken(woken);
+      await this.update(batch);
     } catch (err) {
       if (isDeadlock(err) && attempt < 3) return this.write(batch, attempt + 1);
-      this.opts.onError(err);
+      if (!isDataError(err)) return this.opts.onError(err);
+      if (batch.length > 1) {
+        const middle = batch.length >> 1;
+        await this.write(batch.slice(0, middle));
+        return this.write(batch.slice(middle));
+      }
+      const [only] = batch as [Pending];
+      this.opts.onRefused(only.name, err);
+      const life: Pending = { name: only.name, online: only.online, seen_at: only.seen_at };
+      if (Object.keys(only).length > Object.keys(life).length) return this.write([life]);
     }
+  }
+
+  private async update(batch: Pending[]): Promise<void> {
+    // One order for every instance, so two flushes touching the same devices cannot deadlock.
+    batch.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+    const result = await this.db.execute<{ name: string; entity: string; was_online: boolean; online: boolean }>(sql`
+      with v as (
+        select * from jsonb_to_recordset(${JSON.stringify(batch)}::jsonb) as v(
+          name text, state text, fw_version text, battery smallint, is_charging boolean,
+          online boolean, seen_at timestamptz)
+      ),
+      old as (select d.name, d.online from devices d join v on v.name = d.name)
+      update devices d set
+        state_current = coalesce(v.state, d.state_current),
+        fw_version = coalesce(v.fw_version, d.fw_version),
+        battery = coalesce(v.battery, d.battery),
+        is_charging = coalesce(v.is_charging, d.is_charging),
+        online = coalesce(v.online, d.online),
+        updated_at = greatest(d.updated_at, coalesce(v.seen_at, d.updated_at))
+      from v join old on old.name = v.name
+      where d.name = v.name
+      returning d.name, d.entity, old.online as was_online, d.online`);
+    const rows = (
+      result as unknown as { rows: Array<{ name: string; entity: string; was_online: boolean; online: boolean }> }
+    ).rows;
+    this.counts.flushed += rows.length;
+    this.counts.flushes++;
+    const woken = rows.filter((r) => r.online && !r.was_online).map(({ name, entity }) => ({ name, entity }));
+    if (woken.length > 0) this.opts.onWoken(woken);
   }
 }

@@ -23,7 +23,6 @@ export async function accountRoutes(app: FastifyInstance, deps: Deps) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['accounts'];
   const security = [{ bearer: [] }];
-  const preHandler = app.authenticate;
 
   for (const { prefix, params } of SCOPES) {
     const Scoped = z.object(params);
@@ -33,7 +32,6 @@ export async function accountRoutes(app: FastifyInstance, deps: Deps) {
     r.get(
       `${prefix}/account`,
       {
-        preHandler,
         schema: {
           tags,
           security,
@@ -49,7 +47,6 @@ export async function accountRoutes(app: FastifyInstance, deps: Deps) {
     r.post(
       `${prefix}/account`,
       {
-        preHandler,
         schema: {
           tags,
           security,
@@ -68,7 +65,6 @@ export async function accountRoutes(app: FastifyInstance, deps: Deps) {
     r.get(
       `${prefix}/account/:name`,
       {
-        preHandler,
         schema: {
           tags,
           security,
@@ -85,7 +81,6 @@ export async function accountRoutes(app: FastifyInstance, deps: Deps) {
     r.put(
       `${prefix}/account/:name`,
       {
-        preHandler,
         schema: {
           tags,
           security,
@@ -105,7 +100,6 @@ export async function accountRoutes(app: FastifyInstance, deps: Deps) {
     r.delete(
       `${prefix}/account/:name`,
       {
-        preHandler,
         schema: {
           tags,
           security,

@@ -1,7 +1,9 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  BulkDfuRequestSchema,
+  DfuRequestSchema,
   BulkCommandAnswerSchema,
   BulkCommandRequestSchema,
   CommandAnswerSchema,
@@ -12,6 +14,7 @@ import {
 import { ErrorInfoSchema } from '@fleet/shared/schemas/error';
 import { listOf } from '@fleet/shared/schemas/list';
 import { listDeviceCommands } from '../../domain/command/list-commands.ts';
+import { updateDeviceFirmware, updateDevicesFirmware } from '../../domain/dfu/send-firmware-update.ts';
 import type { Deps } from '../../domain/deps.ts';
 import { ERROR_RESPONSES, SCOPES, pathName, scopeOf } from '../scope.ts';
 
@@ -25,14 +28,12 @@ export async function commandRoutes(app: FastifyInstance, deps: Deps) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['commands'];
   const security = [{ bearer: [] }];
-  const preHandler = app.authenticate;
   const commands = deps.devices.commands;
   const Entity = z.object({ entity: pathName() });
 
   r.post(
     '/tenant/:entity/mqtt/general/entity',
     {
-      preHandler,
       schema: {
         tags,
         security,
@@ -48,7 +49,6 @@ export async function commandRoutes(app: FastifyInstance, deps: Deps) {
   r.post(
     '/tenant/:entity/mqtt/general/devices',
     {
-      preHandler,
       schema: {
         tags,
         security,
@@ -65,7 +65,6 @@ export async function commandRoutes(app: FastifyInstance, deps: Deps) {
   r.post(
     '/tenant/:entity/mqtt/general/:name',
     {
-      preHandler,
       schema: {
         tags,
         security,
@@ -87,11 +86,55 @@ export async function commandRoutes(app: FastifyInstance, deps: Deps) {
     },
   );
 
+  /** Where devices download from: PUBLIC_URL, or the origin this request came in on. */
+  const base = (request: FastifyRequest) => deps.config.PUBLIC_URL ?? `${request.protocol}://${request.host}`;
+
+  r.post(
+    '/tenant/:entity/mqtt/dfu/devices',
+    {
+      schema: {
+        tags,
+        security,
+        summary:
+          'Update the firmware of several devices: each gets the newest firmware for its type at its most specific level (group, site, entity), or the one named',
+        params: Entity,
+        body: BulkDfuRequestSchema,
+        response: { 200: BulkCommandAnswerSchema, ...errors },
+      },
+    },
+    async (request) =>
+      updateDevicesFirmware(deps, request.auth, scopeOf(request, 'Entity')!, request.body.devices, {
+        ...request.body,
+        base: base(request),
+      }),
+  );
+
+  r.post(
+    '/tenant/:entity/mqtt/dfu/:name',
+    {
+      schema: {
+        tags,
+        security,
+        summary:
+          'Update one device’s firmware: 200 started (it succeeds when the device reports the new version), 202 held while it sleeps, 409 no firmware for its type',
+        params: Entity.extend({ name: pathName() }),
+        body: DfuRequestSchema,
+        response: { 200: CommandAnswerSchema, 202: CommandAnswerSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const answer = await updateDeviceFirmware(deps, request.auth, scopeOf(request, 'Device')!, request.params.name, {
+        ...request.body,
+        base: base(request),
+      });
+      return reply.code(answer.status === 'queued' ? 202 : 200).send(answer);
+    },
+  );
+
   for (const { prefix, params } of SCOPES) {
     r.get(
       `${prefix}/device/:name/commands`,
       {
-        preHandler,
         schema: {
           tags,
           security,

@@ -44,7 +44,6 @@ export async function deviceRoutes(app: FastifyInstance, deps: Deps) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['devices'];
   const security = [{ bearer: [] }];
-  const preHandler = app.authenticate;
 
   for (const { prefix, params } of SCOPES) {
     const Scoped = z.object(params);
@@ -54,7 +53,6 @@ export async function deviceRoutes(app: FastifyInstance, deps: Deps) {
     r.get(
       `${prefix}/device`,
       {
-        preHandler,
         schema: {
           tags,
           security,
@@ -76,7 +74,6 @@ export async function deviceRoutes(app: FastifyInstance, deps: Deps) {
     r.get(
       `${prefix}/device/facets`,
       {
-        preHandler,
         schema: {
           tags,
           security,
@@ -91,7 +88,6 @@ export async function deviceRoutes(app: FastifyInstance, deps: Deps) {
     r.post(
       `${prefix}/device`,
       {
-        preHandler,
         schema: {
           tags,
           security,
@@ -111,7 +107,6 @@ export async function deviceRoutes(app: FastifyInstance, deps: Deps) {
     r.delete(
       `${prefix}/device/all`,
       {
-        preHandler,
         schema: {
           tags,
           security,
@@ -131,7 +126,6 @@ export async function deviceRoutes(app: FastifyInstance, deps: Deps) {
     r.get(
       `${prefix}/device/:name`,
       {
-        preHandler,
         schema: {
           tags,
           security,
@@ -148,7 +142,6 @@ export async function deviceRoutes(app: FastifyInstance, deps: Deps) {
     r.put(
       `${prefix}/device/:name`,
       {
-        preHandler,
         schema: {
           tags,
           security,
@@ -170,7 +163,6 @@ export async function deviceRoutes(app: FastifyInstance, deps: Deps) {
     r.delete(
       `${prefix}/device/:name`,
       {
-        preHandler,
         schema: {
           tags,
           security,
@@ -189,7 +181,6 @@ export async function deviceRoutes(app: FastifyInstance, deps: Deps) {
     r.post(
       `${prefix}/device/:name/credentials`,
       {
-        preHandler,
         schema: {
           tags,
           security,

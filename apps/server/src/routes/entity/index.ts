@@ -19,10 +19,7 @@ export async function entityRoutes(app: FastifyInstance, deps: Deps) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['entities'];
   const security = [{ bearer: [] }];
-  const landlord = [
-    app.authenticate,
-    async (request: { auth: Parameters<typeof assertLandlord>[0] }) => assertLandlord(request.auth),
-  ];
+  const landlord = async (request: { auth: Parameters<typeof assertLandlord>[0] }) => assertLandlord(request.auth);
   const Named = z.object({ name: pathName() });
 
   r.get(

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { ErrorInfoSchema } from '@fleet/shared/schemas/error';
 import { LoginRequestSchema, LoginResponseSchema, RefreshResponseSchema } from '@fleet/shared/schemas/session';
 import { login } from '../../domain/session/login.ts';
@@ -17,6 +18,7 @@ export async function sessionRoutes(app: FastifyInstance, deps: Deps) {
   r.post(
     '/login',
     {
+      config: { public: true },
       schema: {
         tags,
         summary: 'Sign in with name and password',
@@ -30,6 +32,7 @@ export async function sessionRoutes(app: FastifyInstance, deps: Deps) {
   r.post(
     '/refresh',
     {
+      config: { public: true },
       schema: {
         tags,
         summary: 'Exchange a refresh token (sent as bearer) for a new pair',
@@ -46,11 +49,19 @@ export async function sessionRoutes(app: FastifyInstance, deps: Deps) {
 
   r.post(
     '/logout',
-    { schema: { tags, summary: 'End the session of the refresh token sent as bearer', security: [{ bearer: [] }] } },
+    {
+      config: { public: true },
+      schema: {
+        tags,
+        summary: 'End the session of the token sent as bearer (its refresh or its access token)',
+        security: [{ bearer: [] }],
+        response: { 204: z.null().describe('Signed out (also for an unknown token)') },
+      },
+    },
     async (request, reply) => {
       const token = bearerToken(request);
       if (token) await logout(deps, token);
-      return reply.code(204).send();
+      return reply.code(204).send(null);
     },
   );
 }

@@ -18,7 +18,6 @@ export async function tokenRoutes(app: FastifyInstance, deps: Deps) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['tokens'];
   const security = [{ bearer: [] }];
-  const preHandler = app.authenticate;
 
   for (const { prefix, params } of SCOPES) {
     const Named = z.object(params).extend({ name: pathName() });
@@ -26,7 +25,6 @@ export async function tokenRoutes(app: FastifyInstance, deps: Deps) {
     r.get(
       `${prefix}/account/:name/permanent-token`,
       {
-        preHandler,
         schema: {
           tags,
           security,
@@ -43,7 +41,6 @@ export async function tokenRoutes(app: FastifyInstance, deps: Deps) {
     r.get(
       `${prefix}/account/:name/tokens`,
       {
-        preHandler,
         schema: {
           tags,
           security,
@@ -58,7 +55,6 @@ export async function tokenRoutes(app: FastifyInstance, deps: Deps) {
     r.delete(
       `${prefix}/account/:name/token/:tokenHash`,
       {
-        preHandler,
         schema: {
           tags,
           security,
@@ -78,7 +74,6 @@ export async function tokenRoutes(app: FastifyInstance, deps: Deps) {
   r.get(
     '/tenant/:entity/:account/permanent-token',
     {
-      preHandler,
       schema: {
         tags,
         security,

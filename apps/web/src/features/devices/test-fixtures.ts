@@ -41,5 +41,7 @@ export const aCommand = (patch: Partial<Command> = {}): Command => ({
   expires_at: '2026-11-22T13:00:00Z',
   error: null,
   latency_ms: 840,
+  progress_phase: null,
+  progress: null,
   ...patch,
 });

@@ -4,7 +4,8 @@ import { ApiError, AUTH_ERROR, NETWORK_ERROR, apiErrorFromResponse } from './api
 import type { Notifier } from './notifier.ts';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-export type QueryValue = string | number | boolean | null | undefined;
+/** A list is sent as the key repeated (`?owner=a&owner=b`). */
+export type QueryValue = string | number | boolean | null | undefined | readonly string[];
 
 export interface RequestOptions<T> {
   method?: HttpMethod;
@@ -55,7 +56,8 @@ function buildUrl(baseUrl: string, path: string, query: Record<string, QueryValu
   if (!query) return url;
   const params = new URLSearchParams();
   for (const [key, value] of Object.entries(query)) {
-    if (value !== undefined && value !== null) params.set(key, String(value));
+    if (Array.isArray(value)) for (const v of value as readonly string[]) params.append(key, v);
+    else if (value !== undefined && value !== null) params.set(key, String(value));
   }
   const search = params.toString();
   return search ? `${url}?${search}` : url;

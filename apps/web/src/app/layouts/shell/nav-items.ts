@@ -28,7 +28,7 @@ export const LANDLORD_NAV: readonly NavItem[] = [
 export const ENTITY_NAV: readonly NavItem[] = [
   { label: 'Accounts', to: '/account', icon: IconUsers },
   { label: 'Dataviews', to: '/dataview', icon: IconChartDots3, also: ['/appbuilder'] },
-  { label: 'Sites', to: '/site', icon: IconMapPin },
+  { label: 'Sites', to: '/site', icon: IconMapPin, also: ['/kiosk'] },
   { label: 'Groups', to: '/dispenser', icon: IconStack2 },
   { label: 'Devices', to: '/device', icon: IconDevices, also: ['/devices'] },
 ];

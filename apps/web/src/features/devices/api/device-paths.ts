@@ -30,6 +30,11 @@ export function commandPath(entity: string, device: string): string {
   return tenantPath(entity, `mqtt/general/${encodeURIComponent(device)}`);
 }
 
+/** `tenant/{entity}/mqtt/dfu/{device}` and `…/mqtt/dfu/devices`: firmware updates (core §7). */
+export function firmwareUpdatePath(entity: string, device: string | null): string {
+  return tenantPath(entity, `mqtt/dfu/${device === null ? 'devices' : encodeURIComponent(device)}`);
+}
+
 /** `tenant/{entity}/mqtt/general/devices`: one command to chosen devices of the entity. */
 export function bulkCommandPath(entity: string): string {
   return tenantPath(entity, 'mqtt/general/devices');

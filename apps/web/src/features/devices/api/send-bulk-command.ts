@@ -4,7 +4,8 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api/api.ts';
 import { ApiError } from '@/lib/api/api-error.ts';
 import { failedCall, mergeBulkAnswers, type BulkPlan } from '../utils/bulk-commands.ts';
-import { commandPayload, type CommandRequestPayload } from '../utils/command-actions.ts';
+import { commandPayload, type CommandRequestPayload, type GeneralCommand } from '../utils/command-actions.ts';
+import { sendBulkFirmwareUpdate } from './update-firmware.ts';
 import { bulkAnswerNotice, commandErrorText, commandFailureNotice, skippedText } from '../utils/command-notices.ts';
 import { showNotice } from '../utils/show-notice.ts';
 import { bulkCommandPath, deviceKeys, entityCommandPath } from './device-paths.ts';
@@ -34,9 +35,12 @@ export function useSendBulkCommand() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async ({ plan, action }: { plan: BulkPlan; action: CommandType }) => {
-      const payload = commandPayload(action);
       const settled = await Promise.allSettled(
-        plan.calls.map((call) => sendBulkCommand(call.entity, call.devices, payload)),
+        plan.calls.map((call) =>
+          action === 'dfu'
+            ? sendBulkFirmwareUpdate(call.entity, call.devices)
+            : sendBulkCommand(call.entity, call.devices, commandPayload(action)),
+        ),
       );
       const answers = plan.calls.map((call, i) => {
         const outcome = settled[i];
@@ -62,7 +66,7 @@ export function useSendBulkCommand() {
 export function useSendEntityCommand() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ entity, action }: { entity: string; action: CommandType }) =>
+    mutationFn: ({ entity, action }: { entity: string; action: GeneralCommand }) =>
       sendEntityCommand(entity, commandPayload(action, 'entity')),
     onSuccess: (answer, { action }) => showNotice(bulkAnswerNotice(action, answer)),
     onError: (error, { entity, action }) => {

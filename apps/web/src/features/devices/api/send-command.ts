@@ -7,6 +7,7 @@ import { commandPayload, type CommandRequestPayload } from '../utils/command-act
 import { commandAnswerNotice, commandFailureNotice } from '../utils/command-notices.ts';
 import { showNotice } from '../utils/show-notice.ts';
 import { commandPath, deviceKeys } from './device-paths.ts';
+import { sendFirmwareUpdate } from './update-firmware.ts';
 
 /**
  * POST tenant/{entity}/mqtt/general/{device} `{payload}`: 200 when the device carried it out,
@@ -42,7 +43,9 @@ export function useSendCommand() {
   return useMutation({
     mutationKey: COMMAND_KEY,
     mutationFn: ({ device, action }: CommandVariables) =>
-      sendCommand(device.entity, device.name, commandPayload(action)),
+      action === 'dfu'
+        ? sendFirmwareUpdate(device.entity, device.name)
+        : sendCommand(device.entity, device.name, commandPayload(action)),
     // The server stores the command before it waits for the reply: show it in the history as
     // sent while the device is asked, not only when the answer arrives.
     onMutate: () => {

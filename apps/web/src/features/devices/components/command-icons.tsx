@@ -1,7 +1,7 @@
-import { IconDeviceMobileVibration, IconPower, IconRefresh } from '@tabler/icons-react';
+import { IconCpu, IconDeviceMobileVibration, IconPower, IconRefresh } from '@tabler/icons-react';
 import type { CommandType } from '@fleet/shared/protocol';
 
-const ICONS = { refresh: IconRefresh, vibrate: IconDeviceMobileVibration, reboot: IconPower } as const;
+const ICONS = { refresh: IconRefresh, vibrate: IconDeviceMobileVibration, reboot: IconPower, dfu: IconCpu } as const;
 
 /** The icon of a command wherever it is offered (row menu, Multi-Device Action, device screen). */
 export function CommandIcon({ action, size = 16 }: { action: CommandType; size?: number }) {

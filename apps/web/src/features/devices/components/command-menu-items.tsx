@@ -1,12 +1,8 @@
-import { Menu, Text } from '@mantine/core';
-import { IconCpu } from '@tabler/icons-react';
+import { Menu } from '@mantine/core';
 import type { CommandType } from '@fleet/shared/protocol';
 import type { CommandAvailability } from '../utils/command-availability.ts';
 import { COMMAND_LABELS } from '../utils/command-actions.ts';
 import { CommandIcon } from './command-icons.tsx';
-
-/** Said under the disabled Update Firmware item until firmware updates are built. */
-export const FIRMWARE_LATER = 'Arrives with firmware support';
 
 interface CommandMenuItemsProps {
   availability: CommandAvailability;
@@ -18,7 +14,7 @@ interface CommandMenuItemsProps {
 /**
  * The command part of a device's row menu (core §2): Refresh, Vibrate, Update Firmware, Reboot.
  * Disabled for unresponsive devices, with the reason above them; a sleeping device's note says
- * its commands are held. Update Firmware is shown disabled, saying when it comes.
+ * its commands are held (a firmware update too).
  */
 export function CommandMenuItems({ availability, busy, onCommand }: CommandMenuItemsProps) {
   const disabled = !availability.enabled || busy;
@@ -33,12 +29,7 @@ export function CommandMenuItems({ availability, busy, onCommand }: CommandMenuI
       {note && <Menu.Label>{note}</Menu.Label>}
       {item('refresh')}
       {item('vibrate')}
-      <Menu.Item leftSection={<IconCpu size={16} aria-hidden />} disabled>
-        Update Firmware
-        <Text span display="block" size="xs" c="dimmed">
-          {FIRMWARE_LATER}
-        </Text>
-      </Menu.Item>
+      {item('dfu')}
       {item('reboot')}
     </>
   );

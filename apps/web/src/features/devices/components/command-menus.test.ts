@@ -3,7 +3,7 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { MantineProvider, Menu } from '@mantine/core';
 import { describe, expect, it } from 'vitest';
 import { commandAvailability } from '../utils/command-availability.ts';
-import { CommandMenuItems, FIRMWARE_LATER } from './command-menu-items.tsx';
+import { CommandMenuItems } from './command-menu-items.tsx';
 import { MultiDeviceItems } from './multi-device-menu.tsx';
 
 // Menus rendered open on the server: which items exist and which are disabled, without a DOM.
@@ -49,11 +49,11 @@ const rowMenu = (updatedMinutesAgo: number, online: boolean, busy = false) =>
   );
 
 describe('row command items', () => {
-  it('offers Refresh, Vibrate, Update Firmware (disabled, saying when it comes) and Reboot', () => {
+  it('offers Refresh, Vibrate, Update Firmware and Reboot', () => {
     expect(menuItems(rowMenu(1, true))).toEqual([
       { label: 'Refresh', disabled: false },
       { label: 'Vibrate', disabled: false },
-      { label: `Update Firmware ${FIRMWARE_LATER}`, disabled: true },
+      { label: 'Update Firmware', disabled: false },
       { label: 'Reboot', disabled: false },
     ]);
   });
@@ -66,7 +66,7 @@ describe('row command items', () => {
 
   it('keeps the commands of a sleeping device, noting they wait', () => {
     const html = rowMenu(2, false);
-    expect(menuItems(html).filter((item) => !item.disabled)).toHaveLength(3);
+    expect(menuItems(html).filter((item) => !item.disabled)).toHaveLength(4);
     expect(html).toContain('Asleep — commands wait until it wakes');
   });
 
@@ -98,12 +98,14 @@ describe('Multi-Device Action items', () => {
     expect(menu(false, 'Vibrate all devices')).toEqual([
       'Refresh selected',
       'Vibrate selected',
+      'Update Firmware selected',
       'Reboot selected',
       'Vibrate all devices',
     ]);
     expect(menu(true, 'Vibrate all devices')).toEqual([
       'Refresh selected',
       'Vibrate selected',
+      'Update Firmware selected',
       'Reboot selected',
       'Delete selected',
       'Vibrate all devices',

@@ -44,6 +44,7 @@ export function DeviceEditForm({ device, landlord, readOnly, onSaved, onCancel }
           <DeviceFormFields
             form={form}
             manufacturingType={device.manufacturing_type}
+            entity={device.entity}
             hasCertificate={device.has_certificate}
             readOnly={readOnly}
           />

@@ -12,6 +12,7 @@ export interface FilterChoices {
   fw_versions: string[];
   states: string[];
   entities: string[];
+  groups: string[];
 }
 
 interface DeviceFilterDrawerProps {
@@ -92,6 +93,16 @@ export function DeviceFilterDrawer(props: DeviceFilterDrawerProps) {
           data={withValue(choices?.fw_versions ?? [], value.fw_version)}
           value={value.fw_version || null}
           onChange={(fw_version) => onChange({ fw_version: fw_version ?? '' })}
+        />
+        <Select
+          label="Groups"
+          placeholder={placeholder}
+          searchable
+          clearable
+          nothingFoundMessage="No device is in this group"
+          data={withValue(choices?.groups ?? [], value.group)}
+          value={value.group || null}
+          onChange={(group) => onChange({ group: group ?? '' })}
         />
         <Select
           label="Created in the last"

@@ -3,6 +3,7 @@ import { IconCertificate } from '@tabler/icons-react';
 import { DEFAULT_NEW_DEVICE_TYPE } from '@fleet/shared/constants';
 import type { DeviceForm } from '../hooks/use-device-form.ts';
 import { CERTIFICATE_ACCEPT } from '../utils/certificate-file.ts';
+import { GroupSelect } from './group-select.tsx';
 
 export interface EntityChoice {
   name: string;
@@ -20,6 +21,8 @@ interface DeviceFormFieldsProps {
   /** Read-only viewers see the values without inputs to change them. */
   readOnly?: boolean;
   autoFocus?: boolean;
+  /** Edit: the device's entity, whose groups the select offers (the landlord edits any entity's). */
+  entity?: string;
 }
 
 const mono = { input: { fontFamily: 'var(--mantine-font-family-monospace)' } };
@@ -86,11 +89,13 @@ export function DeviceFormFields(props: DeviceFormFieldsProps) {
             onChange={(name) => name !== null && form.setText('entity', name)}
           />
         )}
-        <TextInput
-          label="Groups"
-          description="The group's name: letters, digits and underscores"
-          maxLength={64}
-          {...text('group')}
+        <GroupSelect
+          entity={entities ? values.entity || undefined : props.entity}
+          needsEntity={entities !== undefined}
+          value={values.group}
+          error={errors.group}
+          readOnly={readOnly}
+          onChange={(group) => form.setText('group', group)}
         />
         <TextInput label="Version ID" maxLength={64} {...text('version_id')} />
         <TextInput

@@ -73,6 +73,12 @@ export const DeviceRow = memo(function DeviceRow(props: DeviceRowProps) {
           <StatusBadge state={device.state.current} />
           {availability.asleep && <AsleepPill compact neverConnected={availability.neverConnected} />}
         </Group>
+        {/* A firmware update's progress, as the server keeps it while the update runs. */}
+        {device.current_download && (
+          <Text size="xs" c="dimmed" mt={2}>
+            {device.current_download}
+          </Text>
+        )}
       </Table.Td>
       <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDate(device.created_at)}</Table.Td>
       <Table.Td style={{ whiteSpace: 'nowrap' }}>

@@ -20,8 +20,8 @@ interface MultiDeviceMenuProps {
 
 /**
  * The Multi-Device Action menu (core §2): commands to the selected devices (unresponsive ones
- * skipped), the entity-wide vibrate, and for writers the deletions. Firmware updates and
- * provisioning of many devices arrive with their own issues.
+ * skipped), the entity-wide vibrate, and for writers the deletions. Provisioning of many devices
+ * arrives with its own issue.
  */
 export function MultiDeviceMenu(props: MultiDeviceMenuProps) {
   // No focus placeholder: opening by keyboard focuses the first item (WAI-ARIA menu button), and
@@ -52,6 +52,9 @@ export function MultiDeviceItems(props: Omit<MultiDeviceMenuProps, 'busy'>) {
       </Menu.Item>
       <Menu.Item leftSection={<CommandIcon action="vibrate" />} onClick={() => onCommandSelected('vibrate')}>
         Vibrate selected
+      </Menu.Item>
+      <Menu.Item leftSection={<CommandIcon action="dfu" />} onClick={() => onCommandSelected('dfu')}>
+        Update Firmware selected
       </Menu.Item>
       <Menu.Item leftSection={<CommandIcon action="reboot" />} onClick={() => onCommandSelected('reboot')}>
         Reboot selected

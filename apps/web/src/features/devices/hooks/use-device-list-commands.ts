@@ -8,7 +8,7 @@ import { usePendingCommands, useSendCommand } from '../api/send-command.ts';
 import { useConfirmCommand } from '../components/confirm-command.tsx';
 import { planBulkCommand } from '../utils/bulk-commands.ts';
 import { needsConfirmation } from '../utils/command-actions.ts';
-import { confirmReboot, confirmRebootSelected, confirmVibrateAll } from '../utils/command-confirmations.ts';
+import { confirmOne, confirmSelected, confirmVibrateAll } from '../utils/command-confirmations.ts';
 import { NO_DEVICES_SELECTED, nothingSendableText } from '../utils/command-notices.ts';
 
 interface ListCommandOptions {
@@ -40,7 +40,7 @@ export function useDeviceListCommands({ landlord, entityFilter, selected, device
 
   const onCommand = useCallback(
     async (device: Device, action: CommandType) => {
-      if (needsConfirmation(action) && !(await confirm(confirmReboot(device.name)))) return;
+      if (needsConfirmation(action) && !(await confirm(confirmOne(action as 'reboot' | 'dfu', device.name)))) return;
       sendOne({ device, action });
     },
     [confirm, sendOne],
@@ -51,7 +51,7 @@ export function useDeviceListCommands({ landlord, entityFilter, selected, device
     const plan = planBulkCommand(selected, known.current, Date.now(), active);
     if (plan.sendable === 0)
       return notifyWarning(nothingSendableText(action, plan.unresponsive.length, plan.unlisted.length));
-    const ask = confirmRebootSelected(plan.sendable, plan.unresponsive.length);
+    const ask = confirmSelected(action as 'reboot' | 'dfu', plan.sendable, plan.unresponsive.length);
     if (needsConfirmation(action) && !(await confirm(ask))) return;
     bulk.mutate({ plan, action });
   };

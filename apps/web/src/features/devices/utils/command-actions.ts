@@ -9,17 +9,21 @@ export const COMMAND_LABELS: Record<CommandType, string> = {
   refresh: 'Refresh',
   vibrate: 'Vibrate',
   reboot: 'Reboot',
+  dfu: 'Update Firmware',
 };
 
+/** The commands that go through `mqtt/general/…`; a firmware update has its own calls. */
+export type GeneralCommand = Exclude<CommandType, 'dfu'>;
+
 /** The commands the row menu, the Multi-Device Action menu and the device screen offer, in order. */
-export const COMMAND_ACTIONS: readonly CommandType[] = ['refresh', 'vibrate', 'reboot'];
+export const COMMAND_ACTIONS: readonly GeneralCommand[] = ['refresh', 'vibrate', 'reboot'];
 
 /**
  * The payload for `action` (core §7): refresh asks for state, firmware version and battery (the
  * server's default fields); vibrate plays V10 on chosen devices and V101 on the entity-wide call;
  * reboot carries nothing else.
  */
-export function commandPayload(action: CommandType, scope: 'device' | 'entity' = 'device'): CommandRequestPayload {
+export function commandPayload(action: GeneralCommand, scope: 'device' | 'entity' = 'device'): CommandRequestPayload {
   switch (action) {
     case 'refresh':
       return { type: 'refresh' };
@@ -30,9 +34,9 @@ export function commandPayload(action: CommandType, scope: 'device' | 'entity' =
   }
 }
 
-/** Reboot interrupts whatever the device is doing, so it is sent only after a confirmation. */
+/** Reboot and a firmware update interrupt whatever the device is doing: sent only after a confirmation. */
 export function needsConfirmation(action: CommandType): boolean {
-  return action === 'reboot';
+  return action === 'reboot' || action === 'dfu';
 }
 
 /**
@@ -42,6 +46,7 @@ export function needsConfirmation(action: CommandType): boolean {
 export function describeCommand(type: CommandType, payload: Record<string, unknown>): string {
   const label = COMMAND_LABELS[type];
   if (type === 'vibrate' && typeof payload.song === 'string') return `${label} ${payload.song}`;
+  if (type === 'dfu' && typeof payload.version === 'string') return `${label} to ${payload.version}`;
   if (type === 'refresh' && Array.isArray(payload.fields)) {
     const fields = payload.fields.filter((f): f is string => typeof f === 'string');
     const all = REFRESH_FIELDS.every((f) => fields.includes(f));

@@ -14,7 +14,9 @@ export interface CommandOutcome {
  * The Outcome cell (command states of the contract): a queued command that was never published
  * is held for a sleeping device; sent waits for the reply; the rest are final.
  */
-export function commandOutcome(command: Pick<Command, 'state' | 'error' | 'sent_at'>): CommandOutcome {
+export function commandOutcome(
+  command: Pick<Command, 'state' | 'error' | 'sent_at'> & Partial<Pick<Command, 'progress' | 'progress_phase'>>,
+): CommandOutcome {
   const detail = command.error?.trim() || null;
   switch (command.state) {
     case 'queued':
@@ -24,6 +26,13 @@ export function commandOutcome(command: Pick<Command, 'state' | 'error' | 'sent_
         detail: null,
       };
     case 'sent':
+      // Long work (a firmware update) reports its phase and percentage while it runs.
+      if (command.progress_phase)
+        return {
+          label: `${capitalise(command.progress_phase)} — ${command.progress ?? 0}%`,
+          tone: 'blue',
+          detail: null,
+        };
       return { label: 'Sent — awaiting reply', tone: 'blue', detail: null };
     case 'succeeded':
       return { label: 'Succeeded', tone: 'green', detail: null };
@@ -35,6 +44,8 @@ export function commandOutcome(command: Pick<Command, 'state' | 'error' | 'sent_
       return { label: 'Expired', tone: 'gray', detail: detail ?? 'The device did not wake in time' };
   }
 }
+
+const capitalise = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 
 /** Latency in milliseconds, e.g. '840 ms' or '12,300 ms'; a dash when there was no reply. */
 export function formatLatency(ms: number | null): string {

@@ -29,6 +29,8 @@ export function commandAnswerNotice(
   const label = COMMAND_LABELS[action];
   if (answer.status === 'queued')
     return { tone: 'warning', message: answer.userMessage || `${label} held until ${device} wakes` };
+  if (answer.status === 'started')
+    return { tone: 'success', message: answer.userMessage || `${label} started on ${device}` };
   return { tone: 'success', message: `${label} sent to ${device}` };
 }
 

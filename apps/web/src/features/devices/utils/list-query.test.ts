@@ -21,6 +21,7 @@ const FULL: DeviceListState = {
   status: 'ERROR',
   battery: 'Charging',
   fw_version: '1.2.0',
+  group: 'Lobby_1',
   created: '1w',
 };
 
@@ -61,6 +62,7 @@ describe('toApiQuery', () => {
       status: 'ERROR',
       battery: 'Charging',
       fw_version: '1.2.0',
+      group: 'Lobby_1',
       created: '1w',
     });
   });
@@ -86,7 +88,7 @@ describe('filters', () => {
 
   it('are counted for the sidebar toggle', () => {
     expect(hasFilters(DEFAULT_LIST_STATE)).toBe(false);
-    expect(countFilters(FULL)).toBe(6);
+    expect(countFilters(FULL)).toBe(7);
     expect(hasFilters({ ...DEFAULT_LIST_STATE, search: 'a' })).toBe(true);
   });
 });

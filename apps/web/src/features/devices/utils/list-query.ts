@@ -25,13 +25,15 @@ export interface DeviceListState {
   status: string;
   battery: BatteryFilter | '';
   fw_version: string;
+  /** A group's name: the devices in it. */
+  group: string;
   created: DateRange | '';
 }
 
 /** The filters of the sidebar (and the search box): changing any of them starts at page 1. */
 export type DeviceFilters = Pick<
   DeviceListState,
-  'search' | 'entity' | 'status' | 'battery' | 'fw_version' | 'created'
+  'search' | 'entity' | 'status' | 'battery' | 'fw_version' | 'group' | 'created'
 >;
 
 export const DEFAULT_LIST_STATE: DeviceListState = {
@@ -44,6 +46,7 @@ export const DEFAULT_LIST_STATE: DeviceListState = {
   status: '',
   battery: '',
   fw_version: '',
+  group: '',
   created: '',
 };
 
@@ -53,6 +56,7 @@ export const NO_FILTERS: DeviceFilters = {
   status: '',
   battery: '',
   fw_version: '',
+  group: '',
   created: '',
 };
 
@@ -81,6 +85,7 @@ export function readListState(params: URLSearchParams): DeviceListState {
     status: text(params.get('status')),
     battery: oneOf(BATTERY_FILTERS, params.get('battery')) ?? '',
     fw_version: text(params.get('fw_version')),
+    group: text(params.get('group')),
     created: oneOf(Object.keys(DATE_RANGES) as DateRange[], params.get('created')) ?? '',
   };
 }

@@ -1,4 +1,6 @@
-import { Paper, Table, Text } from '@mantine/core';
+import { ActionIcon, Group, Paper, Table, Text, Tooltip } from '@mantine/core';
+import { IconPencil } from '@tabler/icons-react';
+import { Link } from 'react-router';
 import type { Entity } from '@fleet/shared/schemas/entity';
 import { DeleteAction } from '@/components/ui/delete-action.tsx';
 import { ListEmpty, ListError, TableMessageRow, TableSkeletonRows } from '@/components/ui/table-states.tsx';
@@ -15,7 +17,7 @@ interface EntityTableProps {
   deleting: string | null;
 }
 
-/** The landlord's entities: Name, Description, and a delete action per row (core §2). */
+/** The landlord's entities: Name, Description, and edit and delete actions per row (core §2). */
 export function EntityTable({ entities, loading, failed, onRetry, onDelete, deleting }: EntityTableProps) {
   let body;
   if (loading) body = <TableSkeletonRows columns={COLUMNS} />;
@@ -48,12 +50,24 @@ export function EntityTable({ entities, loading, failed, onRetry, onDelete, dele
           </Text>
         </Table.Td>
         <Table.Td>
-          <DeleteAction
-            tooltip="Delete"
-            label={`Delete entity ${entity.name}`}
-            loading={deleting === entity.name}
-            onClick={() => onDelete(entity)}
-          />
+          <Group gap={4} wrap="nowrap">
+            <Tooltip label="Edit" withArrow>
+              <ActionIcon
+                component={Link}
+                to={`/entity/${encodeURIComponent(entity.name)}`}
+                variant="subtle"
+                aria-label={`Edit entity ${entity.name}`}
+              >
+                <IconPencil size={18} stroke={1.6} aria-hidden />
+              </ActionIcon>
+            </Tooltip>
+            <DeleteAction
+              tooltip="Delete"
+              label={`Delete entity ${entity.name}`}
+              loading={deleting === entity.name}
+              onClick={() => onDelete(entity)}
+            />
+          </Group>
         </Table.Td>
       </Table.Tr>
     ));
@@ -66,7 +80,7 @@ export function EntityTable({ entities, loading, failed, onRetry, onDelete, dele
             <Table.Tr>
               <Table.Th>Name</Table.Th>
               <Table.Th>Description</Table.Th>
-              <Table.Th w={90}>Actions</Table.Th>
+              <Table.Th w={100}>Actions</Table.Th>
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>{body}</Table.Tbody>

@@ -1,0 +1,71 @@
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { Worker } from 'node:worker_threads';
+
+/** PostgreSQL's socket naming: `<dir>/.s.PGSQL.<port>`; the port is only a name here. */
+const SOCKET_PORT = 5432;
+/** How long the worker gets to close PGlite (write its files) before it is stopped. */
+const CLOSE_TIMEOUT_MS = 5_000;
+
+/** What the worker (pglite-worker.js, plain JavaScript so it runs as is from src/ and dist/) is given. */
+export interface PgliteWorkerData {
+  /** PGlite's data directory. */
+  dir: string;
+  /** Where to listen (a path inside a directory only this user can enter). */
+  socketPath: string;
+  /**
+   * The build's template (dist/pgdata-template): when `dir` is empty and the template was made
+   * from the migrations in `migrationsFolder`, it is copied and the first start skips initdb.
+   */
+  template?: string;
+  migrationsFolder: string;
+  /** Server settings (postgresql.conf lines). */
+  settings: string[];
+}
+
+export interface PgliteThread {
+  /** The directory holding the socket, for node-postgres' `host`. */
+  socketDir: string;
+  port: number;
+  close(): Promise<void>;
+}
+
+/** Starts PGlite on `dir` in a worker thread; resolves when it accepts connections. */
+export async function startPgliteWorker(opts: Omit<PgliteWorkerData, 'socketPath'>): Promise<PgliteThread> {
+  // mkdtemp makes the directory 0700: no other local user can reach the database.
+  const socketDir = await fs.mkdtemp(path.join(os.tmpdir(), 'fleet-db-'));
+  const workerData: PgliteWorkerData = { ...opts, socketPath: path.join(socketDir, `.s.PGSQL.${SOCKET_PORT}`) };
+  const worker = new Worker(new URL('./pglite-worker.js', import.meta.url), { workerData });
+  const cleanup = () => fs.rm(socketDir, { recursive: true, force: true });
+  try {
+    await new Promise<void>((resolve, reject) => {
+      worker.once('error', reject);
+      worker.once('exit', (code) => reject(new Error(`the database thread exited (${code}) before it was ready`)));
+      worker.on('message', (m: { ready?: boolean }) => m.ready && resolve());
+    });
+  } catch (err) {
+    await worker.terminate();
+    await cleanup();
+    throw err;
+  }
+  worker.removeAllListeners('exit');
+  worker.removeAllListeners('error');
+  worker.on('error', () => {
+    // Reported to the pool as a broken connection.
+  });
+  return {
+    socketDir,
+    port: SOCKET_PORT,
+    async close() {
+      const closed = new Promise<void>((resolve) => {
+        worker.on('message', (m: { closed?: boolean }) => m.closed && resolve());
+        worker.once('exit', () => resolve());
+      });
+      worker.postMessage({ close: true });
+      await Promise.race([closed, new Promise((r) => setTimeout(r, CLOSE_TIMEOUT_MS).unref())]);
+      await worker.terminate();
+      await cleanup();
+    },
+  };
+}

@@ -1,0 +1,37 @@
+import { eq } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { beaconConfigs } from '../../db/schema.ts';
+import type { Bus } from '../../lib/bus.ts';
+import type { BeaconConfigRow } from './present-beacon.ts';
+
+/**
+ * Each entity's beacon configurations by MAC, read once and kept until a configuration of the
+ * entity changes on any instance (the bus's `beacons.changed`): sightings never wait on a query
+ * per message.
+ */
+export class BeaconConfigCache {
+  private byEntity = new Map<string, Promise<Map<string, BeaconConfigRow>>>();
+
+  constructor(
+    private readonly db: Db,
+    bus: Bus,
+  ) {
+    bus.subscribe('beacons.changed', ({ entity }) => this.byEntity.delete(entity));
+  }
+
+  /** The entity's configurations by MAC (loaded on first use). */
+  entity(entity: string): Promise<Map<string, BeaconConfigRow>> {
+    let entry = this.byEntity.get(entity);
+    if (!entry) {
+      entry = this.db
+        .select()
+        .from(beaconConfigs)
+        .where(eq(beaconConfigs.entity, entity))
+        .then((rows) => new Map(rows.map((r) => [r.beacon_mac, r])));
+      // A failed read is not kept: the next sighting tries again.
+      entry.catch(() => this.byEntity.delete(entity));
+      this.byEntity.set(entity, entry);
+    }
+    return entry;
+  }
+}

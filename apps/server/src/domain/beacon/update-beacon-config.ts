@@ -1,0 +1,32 @@
+import { eq, sql } from 'drizzle-orm';
+import { BEACON_FORM_MESSAGES, type BeaconConfigUpdate } from '@fleet/shared/schemas/beacon';
+import type { AccessClaims } from '@fleet/shared/schemas/session';
+import type { Db } from '../../db/client.ts';
+import { beaconConfigs } from '../../db/schema.ts';
+import { invalidField } from '../../lib/http-error.ts';
+import { findBeaconConfig } from './beacon-config-scope.ts';
+import { assertMayChangeBeacons } from './beacon-policy.ts';
+import { presentBeaconConfig } from './present-beacon.ts';
+
+/** Changes a configuration; its MAC is immutable (sent unchanged it is ignored, changed it is refused). */
+export async function updateBeaconConfig(
+  db: Db,
+  actor: AccessClaims,
+  entity: string,
+  id: string,
+  input: BeaconConfigUpdate,
+) {
+  assertMayChangeBeacons(actor);
+  const target = await findBeaconConfig(db, entity, id);
+  const { beacon_mac, ...set } = input;
+  if (beacon_mac !== undefined && beacon_mac !== target.beacon_mac) {
+    throw invalidField('beacon_mac', BEACON_FORM_MESSAGES.macImmutable);
+  }
+  if (Object.keys(set).length === 0) return presentBeaconConfig(target);
+  const [row] = await db
+    .update(beaconConfigs)
+    .set({ ...set, updated_at: sql`now()` })
+    .where(eq(beaconConfigs.id, target.id))
+    .returning();
+  return presentBeaconConfig(row!);
+}

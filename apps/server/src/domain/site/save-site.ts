@@ -1,0 +1,62 @@
+import { eq } from 'drizzle-orm';
+import type { SiteCreateRequestSchema, SiteUpdateSet } from '@fleet/shared/schemas/site';
+import type { AccessClaims } from '@fleet/shared/schemas/session';
+import type { z } from 'zod';
+import type { Db } from '../../db/client.ts';
+import { sites } from '../../db/schema.ts';
+import { isUniqueViolation } from '../../lib/db-errors.ts';
+import { nameTaken } from '../org/named-rows.ts';
+import { assertMayWrite } from '../org/org-access.ts';
+import { findSite, presentSite } from './site-scope.ts';
+
+type Document = z.output<typeof SiteCreateRequestSchema>['document'];
+
+function columns(doc: Partial<Document>) {
+  const { address, gps_coordinates, ...rest } = doc;
+  return {
+    ...rest,
+    ...address,
+    ...(gps_coordinates ? { latitude: gps_coordinates[0], longitude: gps_coordinates[1] } : {}),
+  };
+}
+
+/** Creates a site of the entity. */
+export async function createSite(db: Db, actor: AccessClaims, entity: string, doc: Document) {
+  assertMayWrite(actor, 'Site');
+  try {
+    const [row] = await db
+      .insert(sites)
+      .values({
+        ...columns(doc),
+        entity,
+        name: doc.name,
+        latitude: doc.gps_coordinates[0],
+        longitude: doc.gps_coordinates[1],
+      })
+      .returning();
+    return presentSite(row!);
+  } catch (err) {
+    if (isUniqueViolation(err)) throw nameTaken('Site', 'document.name');
+    throw err;
+  }
+}
+
+/** Applies `$set` to a site; an unchanged name is dropped. A rename follows into kiosks and groups. */
+export async function updateSite(db: Db, actor: AccessClaims, entity: string, name: string, set: SiteUpdateSet) {
+  assertMayWrite(actor, 'Site');
+  const target = await findSite(db, entity, name);
+  if (set.name === target.name) delete set.name;
+  const values = columns(set);
+  if (Object.keys(values).length === 0) return presentSite(target);
+  try {
+    const [row] = await db
+      .update(sites)
+      .set({ ...values, updated_at: new Date() })
+      .where(eq(sites.id, target.id))
+      .returning();
+    return presentSite(row!);
+  } catch (err) {
+    if (isUniqueViolation(err)) throw nameTaken('Site', 'name');
+    throw err;
+  }
+}

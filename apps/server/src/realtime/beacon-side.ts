@@ -1,0 +1,67 @@
+import type { FastifyInstance } from 'fastify';
+import { topics } from '@fleet/shared/protocol';
+import { BeaconConfigCache } from '../domain/beacon/beacon-config-cache.ts';
+import { pruneBeaconEvents } from '../domain/beacon/prune-beacon-events.ts';
+import { SightingBatcher } from '../domain/beacon/sighting-batcher.ts';
+import type { Deps } from '../domain/deps.ts';
+import { attachBeaconSocket, type BeaconSocket } from './beacon-socket.ts';
+
+/** How often old beacon events are pruned. */
+const PRUNE_EVERY_MS = 60 * 60_000;
+
+export interface BeaconSide {
+  socket: BeaconSocket;
+  sightings: SightingBatcher;
+}
+
+/**
+ * The beacon demo's server side: gateways' sightings (routed here from the MQTT ingest) become
+ * events in batches, reminders go back to gateways, events reach browsers through `/beacon-demo`,
+ * and old events are pruned. Shutdown disconnects sockets first and writes pending sightings.
+ */
+export function startBeaconSide(app: FastifyInstance, deps: Deps): BeaconSide {
+  const log = app.log;
+  const socket = attachBeaconSocket(app.server, {
+    tokens: deps.tokens,
+    sessions: deps.sessions,
+    apiTokens: deps.apiTokens,
+    bus: deps.bus,
+    redisUrl: deps.config.REDIS_URL,
+    onError: (err) => log.error({ err }, 'beacon socket redis error'),
+  });
+  const sightings = new SightingBatcher(deps.db, {
+    cache: new BeaconConfigCache(deps.db, deps.bus),
+    confirmAfterMs: deps.config.BEACON_CONFIRM_AFTER_S * 1000,
+    onEvents: (entity, events) => socket.emit(entity, events),
+    sendReminder: (entity, gateway, message) =>
+      deps.devices.link.publish(topics.deviceCommands(entity, gateway), message),
+    onError: (err, what) => log.error({ err }, `beacons: ${what} failed`),
+  });
+  deps.devices.beacons.handler = (device, body) => sightings.sighting(device, body);
+
+  const prune = () =>
+    void pruneBeaconEvents(deps.db, deps.config.BEACON_RETENTION_DAYS).catch((err) =>
+      log.error({ err }, 'beacons: pruning failed'),
+    );
+  const pruner = setInterval(prune, PRUNE_EVERY_MS);
+  pruner.unref();
+  setImmediate(prune);
+
+  app.addHook('preClose', async () => {
+    clearInterval(pruner);
+    socket.disconnectAll();
+    deps.devices.beacons.handler = undefined;
+    await sightings.flush();
+  });
+  app.addHook('onClose', async () => socket.close());
+  const side = { socket, sightings };
+  app.decorate('beacons', side);
+  return side;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The beacon side (tests and the benchmark read its counters). */
+    beacons: BeaconSide;
+  }
+}

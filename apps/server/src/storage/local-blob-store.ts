@@ -1,0 +1,66 @@
+import { randomUUID } from 'node:crypto';
+import { createWriteStream } from 'node:fs';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import type { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import type { BlobStore, ByteRange, StoredBlob } from './blob-store.ts';
+import { HashingMeter } from './hashing-meter.ts';
+
+const KEY = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+/**
+ * Blobs as files under `root` (DATA_DIR/blobs): written to `tmp/` first and renamed into place
+ * only when complete, so a crash or an aborted upload never leaves a half blob under a key. Keys
+ * are random UUIDs; a key that is not one is refused before it reaches the file system.
+ */
+export async function createLocalBlobStore(root: string): Promise<BlobStore> {
+  const tmp = path.join(root, 'tmp');
+  // Whatever a crashed process left half-written goes at start.
+  await fs.rm(tmp, { recursive: true, force: true });
+  await fs.mkdir(tmp, { recursive: true });
+  const fileOf = (key: string) => {
+    if (!KEY.test(key)) throw new Error(`Not a blob key: ${key}`);
+    return path.join(root, key.slice(0, 2), key);
+  };
+
+  return {
+    kind: 'local',
+    async put(source: Readable, { maxBytes }): Promise<StoredBlob> {
+      const key = randomUUID();
+      const partial = path.join(tmp, key);
+      const meter = new HashingMeter(maxBytes);
+      try {
+        await pipeline(source, meter, createWriteStream(partial, { flags: 'wx' }));
+        const final = fileOf(key);
+        await fs.mkdir(path.dirname(final), { recursive: true });
+        await fs.rename(partial, final);
+      } catch (err) {
+        source.resume();
+        await fs.rm(partial, { force: true });
+        throw err;
+      }
+      return { key, size: meter.size, sha256: meter.digest() };
+    },
+    async read(key: string, range?: ByteRange) {
+      const file = fileOf(key);
+      // Open first so a missing blob rejects here rather than in the middle of an answer.
+      const handle = await fs.open(file, 'r');
+      return handle.createReadStream(range ?? {});
+    },
+    async delete(key: string) {
+      await fs.rm(fileOf(key), { force: true });
+    },
+    async *list() {
+      for (const dir of await fs.readdir(root)) {
+        if (dir === 'tmp' || dir.length !== 2) continue;
+        for (const name of await fs.readdir(path.join(root, dir))) {
+          if (!KEY.test(name)) continue;
+          const stat = await fs.stat(path.join(root, dir, name));
+          yield { key: name, modified: stat.mtime };
+        }
+      }
+    },
+    async close() {},
+  };
+}
