@@ -1,3 +1,4 @@
+import type { Socket } from 'node:net';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
@@ -80,9 +81,21 @@ export async function build(config: Config, opts: BuildOptions = {}): Promise<Fa
     });
   });
   // While shutting down, in-flight answers close their keep-alive connection so close() can finish.
+  // Node's closeIdleConnections() (forceCloseConnections: 'idle') skips a connection that has not
+  // sent a byte yet, such as a pooled fetch socket whose request was aborted before it was
+  // written; one of those would hold close() open until the headers timeout. Cut them too.
   let closing = false;
+  const sockets = new Set<Socket>();
+  app.server.on('connection', (socket: Socket) => {
+    sockets.add(socket);
+    socket.once('close', () => sockets.delete(socket));
+  });
   app.addHook('preClose', async () => {
     closing = true;
+    // Fastify stops listening right after this hook; then no new connection can arrive.
+    setImmediate(() => {
+      for (const socket of sockets) if (socket.bytesRead === 0) socket.destroy();
+    });
   });
   app.addHook('onSend', (_request, reply, payload, done) => {
     if (closing) void reply.header('connection', 'close');

@@ -1,3 +1,4 @@
+import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN, startServer, type TestServer } from '../helpers/server.ts';
 
@@ -124,5 +125,21 @@ describe('OpenAPI', () => {
     expect(
       res.body.paths['/api/v1/login'].post.requestBody.content['application/json'].schema.properties,
     ).toHaveProperty('password');
+  });
+});
+
+describe('closing', () => {
+  it('is not held open by a connection that never sent a byte, nor by an idle keep-alive one', async () => {
+    const own = await startServer();
+    const port = Number(new URL(own.url).port);
+    // A fetch pool's socket whose request was aborted before it was written looks like this.
+    const mute = net.connect(port, '127.0.0.1');
+    await new Promise((resolve) => mute.once('connect', resolve));
+    const idle = await fetch(`${own.url}/healthz`, { keepalive: true });
+    await idle.text();
+    const started = Date.now();
+    await own.close();
+    expect(Date.now() - started).toBeLessThan(5_000);
+    await new Promise((resolve) => (mute.destroyed ? resolve(null) : mute.once('close', resolve)));
   });
 });
