@@ -137,6 +137,8 @@ export async function startDistServer({ env = {}, args = [] } = {}) {
       ADMIN_USERNAME: ADMIN.name,
       ADMIN_PASSWORD: ADMIN.password,
       LOG_LEVEL: 'warn',
+      // The embedded broker on a free port: 1883 may be taken (a demo, another bench).
+      MQTT_PORT: '0',
       ...env,
     },
   });

@@ -47,7 +47,14 @@ export function run(cmd, args, opts = {}) {
 export async function buildIfStale() {
   const shared = ['packages/shared/src', 'package-lock.json'];
   if (
-    isStale('apps/web/dist/index.html', ['apps/web/src', 'apps/web/index.html', 'apps/web/vite.config.ts', ...shared])
+    isStale('apps/web/dist/login-dark.html', [
+      'apps/web/src',
+      'apps/web/index.html',
+      'apps/web/login.html',
+      'apps/web/scripts',
+      'apps/web/vite.config.ts',
+      ...shared,
+    ])
   ) {
     console.log('Building the console…');
     if ((await run('npm', ['run', 'build', '-w', 'apps/web'])) !== 0) process.exit(1);

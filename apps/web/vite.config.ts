@@ -27,6 +27,8 @@ export default defineConfig(({ mode }) => {
       manifest: true,
       // Maps without a sourceMappingURL comment: for size analysis and error triage, not shipped to browsers.
       sourcemap: 'hidden',
+      // index.html serves every console path; login.html is /auth/login, prerendered (scripts/prerender.mjs).
+      rollupOptions: { input: { index: `${root}index.html`, login: `${root}login.html` } },
     },
     server: { proxy },
     preview: { proxy },

@@ -6,6 +6,7 @@ import fp from 'fastify-plugin';
 import { sendError } from './errors.ts';
 
 const API_PREFIXES = ['/api/', '/kiosk-manager/'];
+const LOGIN_PATH = '/auth/login';
 
 /**
  * Serves the built console from `root` with hashed assets cached for a year, and answers every
@@ -15,6 +16,7 @@ const API_PREFIXES = ['/api/', '/kiosk-manager/'];
  */
 export const webPlugin = fp(async (app: FastifyInstance, opts: { root: string }) => {
   const built = existsSync(path.join(opts.root, 'index.html'));
+  const prerendered = ['login.html', 'login-dark.html'].every((f) => existsSync(path.join(opts.root, f)));
   if (built) {
     await app.register(fastifyStatic, {
       root: opts.root,
@@ -35,7 +37,11 @@ export const webPlugin = fp(async (app: FastifyInstance, opts: { root: string })
     const url = request.url;
     const isApi = API_PREFIXES.some((p) => url.startsWith(p)) || url === '/api';
     if (!isApi && request.method === 'GET' && !wantsJsonOnly(request.headers.accept) && built) {
-      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+      return reply
+        .header('cache-control', 'no-cache')
+        .sendFile(
+          prerendered && url.split('?')[0] === LOGIN_PATH ? loginPageFile(request.headers.cookie) : 'index.html',
+        );
     }
     return sendError(reply, {
       code: 404,
@@ -44,6 +50,15 @@ export const webPlugin = fp(async (app: FastifyInstance, opts: { root: string })
     });
   });
 });
+
+/**
+ * The sign-in page comes prerendered (apps/web/scripts/prerender.mjs) so it paints before its
+ * scripts load, in the colour scheme the browser remembers (the console mirrors its Dark Mode
+ * choice into the fleet-theme cookie); every other console path gets index.html.
+ */
+export function loginPageFile(cookie: string | undefined): string {
+  return /(?:^|;\s*)fleet-theme=dark(?:;|$)/.test(cookie ?? '') ? 'login-dark.html' : 'login.html';
+}
 
 /** True when every media range the client accepts is JSON (`application/json`, `…+json`). */
 export function wantsJsonOnly(accept: string | undefined): boolean {

@@ -10,6 +10,12 @@ let webDist: string;
 beforeAll(async () => {
   webDist = await fs.mkdtemp(path.join(os.tmpdir(), 'fleet-web-'));
   await fs.writeFile(path.join(webDist, 'index.html'), '<!doctype html><title>Fleet Console</title>');
+  // What apps/web/scripts/prerender.mjs writes beside it.
+  await fs.writeFile(path.join(webDist, 'login.html'), '<!doctype html><title>Fleet Console</title><p>light sign-in');
+  await fs.writeFile(
+    path.join(webDist, 'login-dark.html'),
+    '<!doctype html><title>Fleet Console</title><p>dark sign-in',
+  );
   s = await startServer({ WEB_DIST: webDist });
 });
 afterAll(async () => {
@@ -29,6 +35,18 @@ describe('the console for any client', () => {
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toMatch(/^text\/html/);
     expect(res.text).toContain('<title>Fleet Console</title>');
+  });
+
+  it('serves the prerendered sign-in page on /auth/login, dark when the fleet-theme cookie says so', async () => {
+    const page = async (p: string, cookie?: string) =>
+      (await s.request('GET', p, { headers: cookie ? { cookie } : {} })).text;
+    expect(await page('/auth/login')).toContain('light sign-in');
+    expect(await page('/auth/login?redirect=%2Fdevice')).toContain('light sign-in');
+    expect(await page('/auth/login', 'a=1; fleet-theme=dark')).toContain('dark sign-in');
+    expect(await page('/auth/login', 'fleet-theme=light')).toContain('light sign-in');
+    expect(await page('/auth/login', 'not-fleet-theme=dark')).toContain('light sign-in');
+    // Every other console path is drawn by the client router from index.html.
+    expect(await page('/device', 'fleet-theme=dark')).not.toContain('sign-in');
   });
 
   it('answers the JSON 404 to a client that accepts JSON only', async () => {

@@ -3,10 +3,16 @@ import { Navigate, useLocation, useRoutes, type RouteObject } from 'react-router
 import { ErrorBoundary } from '@/components/ui/error-boundary.tsx';
 import { PageLoader } from '@/components/ui/page-loader.tsx';
 import { PublicOnly, RequireAuth, SessionGate } from './guards.tsx';
-import { AuthLayout, LoginPage, NotFoundPage, ShellLayout } from './lazy-screens.ts';
+import { LoginPage } from '@/routes/auth/login-page.tsx';
+import { AuthLayout } from './layouts/auth-layout.tsx';
+import { NotFoundPage, ShellLayout } from './lazy-screens.ts';
 import { screenRoutes } from './screen-routes.tsx';
 
-/** The route table of core §2 with its guards; screen-routes.tsx lists the signed-in screens. */
+/**
+ * The route table of core §2 with its guards; screen-routes.tsx lists the signed-in screens.
+ * The sign-in page is imported directly, not lazily: its first render must not suspend, so it
+ * replaces the server's prerendered copy (dist/login.html) without a loader in between.
+ */
 const routes: RouteObject[] = [
   {
     element: <AuthLayout />,

@@ -1,9 +1,8 @@
 import { lazy } from 'react';
 
 // Each screen is its own chunk, so the login page never downloads the shell or other screens.
-export const AuthLayout = lazy(() => import('./layouts/auth-layout.tsx').then((m) => ({ default: m.AuthLayout })));
+// The sign-in page and its layout are not here: they are in the entry chunk (see app-routes.tsx).
 export const ShellLayout = lazy(() => import('./layouts/shell-layout.tsx').then((m) => ({ default: m.ShellLayout })));
-export const LoginPage = lazy(() => import('@/routes/auth/login-page.tsx').then((m) => ({ default: m.LoginPage })));
 export const NotFoundPage = lazy(() =>
   import('@/routes/errors/not-found-page.tsx').then((m) => ({ default: m.NotFoundPage })),
 );

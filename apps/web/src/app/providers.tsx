@@ -1,7 +1,8 @@
 import type { ReactNode } from 'react';
 import { MantineProvider } from '@mantine/core';
 import { NoticeHost } from './notice-host.tsx';
-import { colorSchemeManager, cssVariablesResolver, readStoredColorScheme, theme } from './theme.ts';
+import { readStoredColorScheme } from './color-scheme.ts';
+import { colorSchemeManager, cssVariablesResolver, theme } from './theme.ts';
 
 /**
  * Theme and notices for the whole app. The query cache is provided by the signed-in shell

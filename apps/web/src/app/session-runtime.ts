@@ -73,13 +73,18 @@ async function restore(): Promise<void> {
   await loadCurrentAccount().catch(() => undefined);
 }
 
-let ready: Promise<void> | null = null;
+let ready: (Promise<void> & { status?: 'fulfilled' }) | null = null;
 
 /** Starts session handling once (storage sync, refresh scheduling, account reload). */
 export function startSession(): Promise<void> {
   if (ready === null) {
     wire();
-    ready = restore();
+    const checked: Promise<void> & { status?: 'fulfilled' } = restore().then(() => {
+      // React's use() reads a settled promise's status and renders at once instead of
+      // suspending for a tick (which would swap the prerendered sign-in page for a loader).
+      checked.status = 'fulfilled';
+    });
+    ready = checked;
   }
   return ready;
 }

@@ -1,28 +1,20 @@
-import { createTheme, localStorageColorSchemeManager, type CSSVariablesResolver } from '@mantine/core';
+import {
+  createTheme,
+  localStorageColorSchemeManager,
+  type CSSVariablesResolver,
+  type MantineColorSchemeManager,
+} from '@mantine/core';
+import { rememberForServer, THEME_STORAGE_KEY } from './color-scheme.ts';
 
-/** localStorage key of the remembered Dark Mode choice; values 'light' or 'dark'. */
-export const THEME_STORAGE_KEY = 'fleet.theme';
-
-export type StoredColorScheme = 'light' | 'dark';
-
-/** The remembered scheme, light when nothing (valid) is stored. */
-export function readStoredColorScheme(): StoredColorScheme {
-  try {
-    return window.localStorage.getItem(THEME_STORAGE_KEY) === 'dark' ? 'dark' : 'light';
-  } catch {
-    return 'light';
-  }
-}
-
-/**
- * Mantine's ColorSchemeScript is an inline script, which our CSP forbids, so main.tsx sets
- * the attribute itself before the first render; this manager keeps it in sync afterwards.
- */
-export function applyColorSchemeAttribute(scheme: StoredColorScheme): void {
-  document.documentElement.setAttribute('data-mantine-color-scheme', scheme);
-}
-
-export const colorSchemeManager = localStorageColorSchemeManager({ key: THEME_STORAGE_KEY });
+const stored = localStorageColorSchemeManager({ key: THEME_STORAGE_KEY });
+/** Mantine's localStorage manager that also mirrors each change into the cookie the server reads. */
+export const colorSchemeManager: MantineColorSchemeManager = {
+  ...stored,
+  set(value) {
+    stored.set(value);
+    rememberForServer(value);
+  },
+};
 
 export const theme = createTheme({
   primaryColor: 'indigo',

@@ -1,7 +1,8 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useEffectEvent, useRef, useState, type FormEvent } from 'react';
 import { Alert, Button, PasswordInput, Stack, TextInput } from '@mantine/core';
 import type { SignedInSession } from '@/lib/session/session-store.ts';
 import { signIn } from '../api/sign-in.ts';
+import { endLoginHandOff, readLoginDraft } from '../prerender-handoff.ts';
 import { loginErrorMessage } from './login-error-message.ts';
 import { validateLogin, type LoginFieldErrors } from './validate-login.ts';
 
@@ -11,8 +12,11 @@ interface LoginFormProps {
 
 /** Username/password form with the spec's validation and failure texts (core §5, §8). */
 export function LoginForm({ onSignedIn }: LoginFormProps) {
-  const [username, setUsername] = useState('');
-  const [password, setPassword] = useState('');
+  // What the visitor typed on the prerendered page before the console took over, if anything.
+  const [draft] = useState(readLoginDraft);
+  const [username, setUsername] = useState(draft?.username ?? '');
+  const [password, setPassword] = useState(draft?.password ?? '');
+  const passwordRef = useRef<HTMLInputElement>(null);
   const [errors, setErrors] = useState<LoginFieldErrors>({});
   // Errors appear on submit, then follow the user's typing so a fixed field clears at once.
   const [submitted, setSubmitted] = useState(false);
@@ -26,10 +30,9 @@ export function LoginForm({ onSignedIn }: LoginFormProps) {
     setErrors(result.ok ? {} : result.errors);
   };
 
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
+  const submit = (nextUsername: string, nextPassword: string) => {
     setSubmitted(true);
-    const result = validateLogin(username, password);
+    const result = validateLogin(nextUsername, nextPassword);
     if (!result.ok) {
       setErrors(result.errors);
       return;
@@ -43,8 +46,28 @@ export function LoginForm({ onSignedIn }: LoginFormProps) {
     });
   };
 
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    submit(username, password);
+  };
+
+  // Once the live form is on the page, the prerendered form's last state: the visitor may have
+  // typed, or pressed Sign in, while this form was being rendered.
+  const takeOver = useEffectEvent(() => {
+    const last = endLoginHandOff();
+    if (last === null) return;
+    if (draft?.focused === 'password') passwordRef.current?.focus();
+    setUsername(last.username);
+    setPassword(last.password);
+    if (last.submitted) submit(last.username, last.password);
+  });
+  // Once, from an outside source (the replaced page's inputs), after the first commit.
+  // eslint-disable-next-line react-hooks/set-state-in-effect -- no render-time equivalent exists
+  useEffect(() => takeOver(), []);
+
   return (
-    <form onSubmit={onSubmit} noValidate>
+    // method="post": should the scripts never load, a plain submit must not put the password in the URL.
+    <form method="post" onSubmit={onSubmit} noValidate>
       <Stack gap="md">
         {failure && (
           <Alert color="red" variant="light" role="alert" title="Sign-in failed">
@@ -55,7 +78,7 @@ export function LoginForm({ onSignedIn }: LoginFormProps) {
           label="Username"
           name="username"
           autoComplete="username"
-          autoFocus
+          autoFocus={draft?.focused !== 'password'}
           withAsterisk
           value={username}
           error={errors.username}
@@ -65,6 +88,7 @@ export function LoginForm({ onSignedIn }: LoginFormProps) {
           }}
         />
         <PasswordInput
+          ref={passwordRef}
           label="Password"
           name="password"
           autoComplete="current-password"
