@@ -95,11 +95,7 @@ function parseJson(text: string): unknown {
   }
 }
 
-function succeeded(
-  command: CommandMessage,
-  then: Then,
-  data?: Record<string, unknown>,
-): CommandDecision {
+function succeeded(command: CommandMessage, then: Then, data?: Record<string, unknown>): CommandDecision {
   const reply: ReplyMessage = data
     ? { id: command.id, status: 'success', data }
     : { id: command.id, status: 'success' };

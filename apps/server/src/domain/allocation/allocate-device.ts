@@ -28,7 +28,8 @@ async function resolveApps(deps: Deps, entity: string, apps: Request['apps']) {
     try {
       content = await getDataviewContent(deps.db, entity, name);
     } catch (err) {
-      if (err instanceof HttpError && err.statusCode === 404) throw invalidField(`apps.${name}`, `No dataview named ${name}`);
+      if (err instanceof HttpError && err.statusCode === 404)
+        throw invalidField(`apps.${name}`, `No dataview named ${name}`);
       throw err;
     }
     resolved[name] = value ?? content;
@@ -76,7 +77,17 @@ export async function allocateDevice(
     row = await db.transaction(async (tx) => {
       const [inserted] = await tx
         .insert(allocations)
-        .values({ id, device: device.name, entity, kiosk, dispenser, visitor: req.visitor, apps, network, allocated_by: actor.sub })
+        .values({
+          id,
+          device: device.name,
+          entity,
+          kiosk,
+          dispenser,
+          visitor: req.visitor,
+          apps,
+          network,
+          allocated_by: actor.sub,
+        })
         .returning();
       await tx
         .update(devices)

@@ -3,7 +3,12 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api/api.ts';
 import { ApiError } from '@/lib/api/api-error.ts';
 import { failedCall, mergeBulkAnswers, type BulkPlan } from '../utils/bulk-commands.ts';
-import { commandPayload, type CommandRequestPayload, type ConsoleCommand, type GeneralCommand } from '../utils/command-actions.ts';
+import {
+  commandPayload,
+  type CommandRequestPayload,
+  type ConsoleCommand,
+  type GeneralCommand,
+} from '../utils/command-actions.ts';
 import { sendBulkFirmwareUpdate } from './update-firmware.ts';
 import { bulkAnswerNotice, commandErrorText, commandFailureNotice, skippedText } from '../utils/command-notices.ts';
 import { showNotice } from '../utils/show-notice.ts';

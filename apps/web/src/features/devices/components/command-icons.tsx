@@ -8,7 +8,11 @@ import {
   IconUserPlus,
 } from '@tabler/icons-react';
 
-const ICONS = { refresh: IconRefresh, vibrate: IconDeviceMobileVibration, reboot: IconPower, dfu: IconCpu,
+const ICONS = {
+  refresh: IconRefresh,
+  vibrate: IconDeviceMobileVibration,
+  reboot: IconPower,
+  dfu: IconCpu,
   allocate: IconUserPlus,
   return: IconArrowBackUp,
 } as const;
