@@ -68,7 +68,7 @@ describe.skipIf(!chromiumPath)('allocation through the kiosk manager', () => {
     await welcome.fill('{"greeting": "Hello"}');
     await page.getByRole('checkbox', { name: 'medication_panel' }).check();
     await expect.poll(() => page.getByLabel('JSON for dataview medication_panel').inputValue()).toContain('"');
-    await page.getByLabel('Network Info').fill('{"ssid": "guest"}');
+    await page.getByRole('textbox', { name: 'Network Info' }).fill('{"ssid": "guest"}');
     await audit(page, 'allocate-device', (p) =>
       p.getByRole('heading', { name: `Allocate Device ${target}` }).waitFor(),
     );
@@ -77,6 +77,13 @@ describe.skipIf(!chromiumPath)('allocation through the kiosk manager', () => {
     await page.getByRole('checkbox', { name: 'welcome_kiosk' }).check();
     await page.getByRole('checkbox', { name: 'medication_panel' }).check();
     await expect.poll(() => page.getByLabel('JSON for dataview medication_panel').inputValue()).toContain('"');
+    // Network info loaded from a .json file this time.
+    const chooser = page.waitForEvent('filechooser');
+    await page.getByRole('button', { name: 'Load .json file for Network Info' }).click();
+    await (
+      await chooser
+    ).setFiles({ name: 'net.json', mimeType: 'application/json', buffer: Buffer.from('{"ssid": "ward"}') });
+    await expect.poll(() => page.getByRole('textbox', { name: 'Network Info' }).inputValue()).toContain('ward');
     await page.getByRole('button', { name: 'Allocate', exact: true }).click();
     await page.getByText(`Device ${target} allocated to visitor_42`).waitFor();
 
