@@ -19,7 +19,24 @@ const errors = { ...ERROR_RESPONSES, 502: ErrorInfoSchema, 503: ErrorInfoSchema,
  * one onRequest hook, and another entity's kiosk or device is not found.
  */
 export async function kioskManagerRoutes(app: FastifyInstance, deps: Deps) {
-  app.addHook('onRequest', (request, reply, done) => app.authenticate(request, reply, done));
+  // On its own host (KIOSK_MANAGER_URL) the console calls it cross-origin: the console's origin
+  // (PUBLIC_URL) may, with the bearer header; no cookies are involved.
+  const consoleOrigin = deps.config.PUBLIC_URL ? new URL(deps.config.PUBLIC_URL).origin : null;
+  app.addHook('onRequest', (request, reply, done) => {
+    if (consoleOrigin && request.headers.origin === consoleOrigin) {
+      void reply.header('access-control-allow-origin', consoleOrigin).header('vary', 'Origin');
+    }
+    if (request.method === 'OPTIONS') return done();
+    app.authenticate(request, reply, done);
+  });
+  app.options('/kiosk/:entity/:kiosk/:verb', { schema: { hide: true } }, async (_request, reply) =>
+    reply
+      .header('access-control-allow-methods', 'POST')
+      .header('access-control-allow-headers', 'authorization, content-type')
+      .header('access-control-max-age', '600')
+      .code(204)
+      .send(),
+  );
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['kiosk manager'];
   const security = [{ bearer: [] }];

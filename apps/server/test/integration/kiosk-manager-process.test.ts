@@ -68,6 +68,7 @@ describe('the kiosk manager on its own', () => {
       LOG_LEVEL: 'warn',
       MQTT_PORT: String(mqttPort),
       COMMAND_REPLY_TIMEOUT_MS: '5000',
+      PUBLIC_URL: 'https://console.example.test',
       ...(c.DATABASE_URL ? { DATABASE_URL: c.DATABASE_URL } : {}),
       ...(c.MQTT_URL ? { MQTT_URL: c.MQTT_URL, MQTT_SHARE_GROUP: c.MQTT_SHARE_GROUP } : {}),
       ...(c.REDIS_URL ? { REDIS_URL: c.REDIS_URL } : {}),
@@ -114,6 +115,19 @@ describe('the kiosk manager on its own', () => {
     expect(returned.status).toBe(200);
     expect(((await returned.json()) as { data: { returned_to: string } }).data.returned_to).toBe('lobby_b');
     expect(await call('allocate', { visitor: 'x', device: name, apps: {} }).then((r) => r.status)).toBe(200);
+    // The console on its own origin may call it (CORS preflight and answer).
+    const preflight = await fetch(`${base}/kiosk-manager/v1/kiosk/${acme}/lobby/allocate`, {
+      method: 'OPTIONS',
+      headers: { origin: 'https://console.example.test', 'access-control-request-method': 'POST' },
+    });
+    expect(preflight.status).toBe(204);
+    expect(preflight.headers.get('access-control-allow-origin')).toBe('https://console.example.test');
+    expect(preflight.headers.get('access-control-allow-headers')).toContain('authorization');
+    const stranger = await fetch(`${base}/kiosk-manager/v1/kiosk/${acme}/lobby/allocate`, {
+      method: 'OPTIONS',
+      headers: { origin: 'https://elsewhere.example.test' },
+    });
+    expect(stranger.headers.get('access-control-allow-origin')).toBeNull();
     const anonymous = await fetch(`${base}/kiosk-manager/v1/kiosk/${acme}/lobby/allocate`, { method: 'POST' });
     expect(anonymous.status).toBe(401);
   }, 60_000);
