@@ -2,7 +2,8 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ACCOUNTS, provisionDemoFleet, type DemoFleet } from '../apps/simulator/src/demo-fleet.ts';
 import { startFleet, type Fleet } from '../apps/simulator/src/fleet.ts';
-import { audit } from './helpers/axe.ts';
+import path from 'node:path';
+import { audit, SHOTS_DIR } from './helpers/axe.ts';
 import { ADMIN, chromiumPath, signIn, startHarness, type Harness } from './helpers/browser.ts';
 
 /**
@@ -77,6 +78,7 @@ describe.skipIf(!chromiumPath)('allocation through the kiosk manager', () => {
     await page.getByRole('checkbox', { name: 'welcome_kiosk' }).check();
     await page.getByRole('checkbox', { name: 'medication_panel' }).check();
     await expect.poll(() => page.getByLabel('JSON for dataview medication_panel').inputValue()).toContain('"');
+    await page.screenshot({ path: path.join(SHOTS_DIR, 'allocate-device-filled-light.png'), fullPage: true });
     // Network info loaded from a .json file this time.
     const chooser = page.waitForEvent('filechooser');
     await page.getByRole('button', { name: 'Load .json file for Network Info' }).click();
@@ -96,8 +98,13 @@ describe.skipIf(!chromiumPath)('allocation through the kiosk manager', () => {
     await page.getByRole('heading', { name: 'Return Device' }).waitFor();
     const choice = page.getByRole('radio', { name: 'Return to dispenser Lobby_Returns of kiosk Berlin_Lobby' });
     await choice.waitFor();
-    await page.getByRole('button', { name: /^Capacity/ }).click();
     await audit(page, 'return-device', (p) => p.getByRole('radio').first().waitFor());
+    // Sortable: Capacity sorts ascending, then descending.
+    const capacity = page.getByRole('columnheader', { name: /^Capacity/ });
+    await capacity.getByRole('button').click();
+    await expect.poll(() => capacity.getAttribute('aria-sort')).toBe('ascending');
+    await capacity.getByRole('button').click();
+    await expect.poll(() => capacity.getAttribute('aria-sort')).toBe('descending');
     await choice.check();
     await page.getByRole('button', { name: 'Return', exact: true }).click();
     await page.getByText(`Device ${target} returned to Lobby_Returns of kiosk Berlin_Lobby`).waitFor();
@@ -112,6 +119,23 @@ describe.skipIf(!chromiumPath)('allocation through the kiosk manager', () => {
     await audit(page, 'device-allocation-history', (p) =>
       p.getByRole('table', { name: 'Allocation history' }).getByText('visitor_42').waitFor(),
     );
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
+  it("goes back from Allocate Device with 'Device has no kiosk information.' for a device without a last dispenser", async () => {
+    const loose = '0000beef0001';
+    const created = await h.server.request('POST', `/api/v1/tenant/${demo.entity}/device`, {
+      token: (await h.server.request('POST', '/api/v1/login', { body: ADMIN })).body.access_token,
+      body: { document: { name: loose, description: 'no dispenser' } },
+    });
+    expect(created.status).toBe(201);
+    const { page, errors } = await h.newPage();
+    await signIn(page, ADMIN_USER);
+    await page.goto(`/device/${loose}`);
+    await page.getByRole('link', { name: 'Allocate' }).click();
+    await page.getByText('Device has no kiosk information.').waitFor();
+    await page.waitForURL(`**/device/${loose}`);
     expect(errors).toEqual([]);
     await page.context().close();
   });
