@@ -78,7 +78,7 @@ describe.skipIf(!chromiumPath)('allocation through the kiosk manager', () => {
     await page.getByRole('checkbox', { name: 'welcome_kiosk' }).check();
     await page.getByRole('checkbox', { name: 'medication_panel' }).check();
     await expect.poll(() => page.getByLabel('JSON for dataview medication_panel').inputValue()).toContain('"');
-    await page.screenshot({ path: path.join(SHOTS_DIR, 'allocate-device-filled-light.png'), fullPage: true });
+    await page.screenshot({ path: path.join(SHOTS_DIR, 'allocate-device-filled.png'), fullPage: true });
     // Network info loaded from a .json file this time.
     const chooser = page.waitForEvent('filechooser');
     await page.getByRole('button', { name: 'Load .json file for Network Info' }).click();
