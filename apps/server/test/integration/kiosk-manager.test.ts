@@ -115,7 +115,9 @@ describe('allocate and return with a simulated device', () => {
     expect(back.body.data).toMatchObject({ outcome: 'returned', returned_to: 'ward_a', returned_by: 'admin' });
     const home = await device(name);
     expect(home).toMatchObject({ group: 'ward_a', last_dispenser: { dispenser: 'ward_a' } });
-    expect(home.state.current).toBe('WAITING');
+    // The device's own reports are batched: its last ALLOCATED report may land just after the
+    // return; its report after the return settles the state.
+    await eventually(async () => expect((await device(name)).state.current).toBe('WAITING'));
     const history = await s.request('GET', `/api/v1/tenant/${acme}/device/${name}/allocations`, { token: root });
     expect(history.body.total).toBe(1);
     expect(history.body.data[0]).toMatchObject({ visitor: 'visitor_7', outcome: 'returned' });
@@ -145,6 +147,29 @@ describe('allocate and return with a simulated device', () => {
       const commands = (await s.request('GET', `/api/v1/tenant/${acme}/device/${name}/commands`, { token: root })).body;
       expect(commands.data[0]).toMatchObject({ type: 'allocate', state: 'succeeded' });
     }, 10_000);
+  });
+
+  it('a held allocation the device refuses when it wakes closes as refused', async () => {
+    const { name, secret } = await placed('lobby_a');
+    const res = await post(`${KM}/${acme}/lobby/allocate`, { visitor: 'late', device: name, apps: {} });
+    expect(res.status).toBe(202);
+    const d = new SimulatedDevice({
+      id: name,
+      entity: acme,
+      secret,
+      url: s.mqttUrl,
+      sleeps: false,
+      faults: { refuseKiosk: true },
+      status: { fwVersion: '1.0.0', state: 'WAITING' },
+    });
+    sims.push(d);
+    d.start();
+    await eventually(async () => {
+      const history = await s.request('GET', `/api/v1/tenant/${acme}/device/${name}/allocations`, { token: root });
+      expect(history.body.data[0]).toMatchObject({ visitor: 'late', outcome: 'refused' });
+    }, 10_000);
+    // Not allocated any more: it may be allocated again.
+    expect(d.model.reportedState).toBe('WAITING');
   });
 
   it('a device that refuses leaves no open allocation and keeps its place', async () => {
