@@ -140,6 +140,25 @@ describe.skipIf(!chromiumPath)('allocation through the kiosk manager', () => {
     await page.context().close();
   });
 
+  it("says 'No dispensers found' when the entity's kiosks have no dispensers", async () => {
+    const root = (await h.server.request('POST', '/api/v1/login', { body: ADMIN })).body.access_token;
+    const api = (path: string, body: unknown) => h.server.request('POST', `/api/v1/${path}`, { token: root, body });
+    await api('tenant', { document: { name: { name: 'bare', description: '' } } });
+    const boss = { name: 'bare_admin', password: 'password-1' };
+    await api('account', {
+      document: { ...boss, email: 'b@test.example', subtype: 'admin', entity: 'bare', access: ['all'] },
+    });
+    expect((await api('tenant/bare/device', { document: { name: '0000beef0002', description: '' } })).status).toBe(201);
+    const { page, errors } = await h.newPage();
+    await signIn(page, boss);
+    await page.goto('/device/0000beef0002/deploy');
+    await page.getByRole('heading', { name: 'Return Device' }).waitFor();
+    await page.getByText('No dispensers found').waitFor();
+    expect(await page.getByRole('button', { name: 'Return', exact: true }).isDisabled()).toBe(true);
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
   it('warns with the kiosk manager message when the device sleeps and the allocation is held (202)', async () => {
     const sleeper = demo.silent[0]!;
     const { page, errors } = await h.newPage();
