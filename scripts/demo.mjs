@@ -80,6 +80,8 @@ ${accounts.map((a) => `            ${pad(a.name)} ${pad(a.password)} ${a.subtype
   MQTT      ${mqttUrl}  (${simulated.length} simulated devices; their credentials: ${rel(credentialsFile)})
   Devices   ${simulated.length + silent.length} in entity ${entity}; ${silent.join(', ')} never connect, so the console
             shows them unresponsive once 20 minutes have passed since they were registered
+  Allocate  every device stands in a kiosk's dispenser: its row menu offers Allocate and Return Device
+            (Lobby_Returns has room for returned devices)
   Beacons   http://localhost:${PORT}/beacon-demo  (${ward.gateways.length} gateways in rooms ${ward.gateways.map((g) => g.room).join(', ')}, ${ward.beacons.length} patients)
   Data      ${rel(DATA_DIR)} (delete it to start over; ./data is not touched)
 

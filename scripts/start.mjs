@@ -1,13 +1,21 @@
 // npm start: build what is missing or stale, then run the server, which serves the console.
+// `npm run start:kiosk-manager` runs the kiosk manager on its own instead (argument kiosk-manager).
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { buildIfStale, root } from './lib.mjs';
 
 await buildIfStale();
-const child = spawn(process.execPath, ['--enable-source-maps', path.join(root, 'apps/server/dist/main.js')], {
-  stdio: 'inherit',
-  env: process.env,
-});
+const child = spawn(
+  process.execPath,
+  [
+    '--enable-source-maps',
+    path.join(root, 'apps/server/dist', process.argv[2] === 'kiosk-manager' ? 'kiosk-manager.js' : 'main.js'),
+  ],
+  {
+    stdio: 'inherit',
+    env: process.env,
+  },
+);
 // The server exits within 10 s of the signal on its own (8 s for in-flight work); should it not,
 // it is killed, so `npm start` always ends.
 const KILL_AFTER_MS = 9_500;

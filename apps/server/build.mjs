@@ -21,6 +21,7 @@ await build({
   // The embedded database's worker thread is loaded from beside main.js (src/db/pglite-thread.ts).
   entryPoints: [
     { in: 'src/main.ts', out: 'main' },
+    { in: 'src/kiosk-manager/main.ts', out: 'kiosk-manager' },
     { in: 'src/db/pglite-worker.js', out: 'pglite-worker' },
   ],
   outdir: 'dist',

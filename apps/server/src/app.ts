@@ -37,6 +37,8 @@ import { sweepOrphanBlobs } from './domain/files/sweep-orphan-blobs.ts';
 import { sweepDetachedUploads } from './domain/files/sweep-detached-uploads.ts';
 import { beaconRoutes } from './routes/beacon/index.ts';
 import { startBeaconSide } from './realtime/beacon-side.ts';
+import { allocationRoutes } from './routes/allocation/index.ts';
+import { KIOSK_MANAGER_PREFIX, kioskManagerRoutes } from './kiosk-manager/routes.ts';
 
 export interface BuildOptions {
   /** Called once with the superadmin's generated password on first start. */
@@ -44,6 +46,8 @@ export interface BuildOptions {
   logger?: boolean;
   /** The database, already being opened (main.ts starts it before loading the rest); else opened here. */
   database?: Promise<Database>;
+  /** Only the kiosk manager (kiosk-manager/main.ts): no API, console, sweeps or beacon side. */
+  kioskManagerOnly?: boolean;
 }
 
 /** Builds the whole server (database, API, console) without listening. Close it with `app.close()`. */
@@ -138,6 +142,11 @@ export async function build(config: Config, opts: BuildOptions = {}): Promise<Fa
     downloads: new DownloadSigner(jwtSecret),
   };
   app.addHook('onClose', async () => deps.blobs.close());
+  await app.register(authPlugin, { tokens, sessions: deps.sessions, apiTokens: deps.apiTokens });
+  await app.register(healthRoutes);
+  // The kiosk manager is mounted here by default; it also runs on its own (kiosk-manager/main.ts).
+  await app.register(async (km) => kioskManagerRoutes(km, deps), { prefix: KIOSK_MANAGER_PREFIX });
+  if (opts.kioskManagerOnly) return app;
   sweepOrphanBlobs(app.db, deps.blobs).catch((err) => app.log.error({ err }, 'sweeping orphan blobs'));
   const sweepUploads = () =>
     void sweepDetachedUploads(app.db, deps.blobs).catch((err) => app.log.error({ err }, 'sweeping detached uploads'));
@@ -150,8 +159,6 @@ export async function build(config: Config, opts: BuildOptions = {}): Promise<Fa
   if (boot.generatedPassword) opts.onGeneratedPassword?.(config.ADMIN_USERNAME, boot.generatedPassword);
 
   startBeaconSide(app, deps);
-  await app.register(authPlugin, { tokens, sessions: deps.sessions, apiTokens: deps.apiTokens });
-  await app.register(healthRoutes);
   await app.register(
     async (api) => {
       // Every API route authenticates before its body is read or validated; only routes marked
@@ -171,6 +178,7 @@ export async function build(config: Config, opts: BuildOptions = {}): Promise<Fa
       await orgRoutes(api, deps);
       await dataviewRoutes(api, deps);
       await beaconRoutes(api, deps);
+      await allocationRoutes(api, deps);
     },
     { prefix: '/api/v1' },
   );

@@ -41,6 +41,8 @@ const EnvSchema = z
     JWT_SECRET: z.string().min(32, 'JWT_SECRET must be at least 32 characters').optional(),
     PUBLIC_URL: optionalUrl,
     KIOSK_MANAGER_URL: optionalUrl,
+    /** Where the kiosk manager listens when it runs on its own (kiosk-manager/main.ts). */
+    KIOSK_MANAGER_PORT: z.coerce.number().int().min(0).max(65535).default(8081),
     ACCESS_TOKEN_TTL_S: z.coerce.number().int().min(30).default(900),
     REFRESH_TOKEN_TTL_S: z.coerce
       .number()

@@ -17,6 +17,7 @@ Options:
   --fault-no-reply <p>      probability that a command gets no reply
   --fault-error <p>         probability that a command is answered with an error
   --fault-disconnect <p>    probability, per command and per report, that the link drops
+  --fault-refuse-kiosk <p>  probability that an allocate or return command is refused
   --fault-dfu <kind>        how firmware updates go wrong: none, flaky-link (resumes), download-failed, bad-hash, refuse
   --status-every <s>        real seconds between status lines (default 10; 0 for none)
   --help`;
@@ -46,6 +47,7 @@ export function parseCli(argv: string[], env: NodeJS.ProcessEnv): CliOptions | '
       'fault-error': { type: 'string' },
       'fault-disconnect': { type: 'string' },
       'fault-dfu': { type: 'string' },
+      'fault-refuse-kiosk': { type: 'string' },
       'status-every': { type: 'string' },
       help: { type: 'boolean' },
     },
@@ -74,6 +76,7 @@ export function parseCli(argv: string[], env: NodeJS.ProcessEnv): CliOptions | '
         noReply: num(values['fault-no-reply'], 'fault-no-reply', 0, 0, 1),
         error: num(values['fault-error'], 'fault-error', 0, 0, 1),
         disconnect: num(values['fault-disconnect'], 'fault-disconnect', 0, 0, 1),
+        refuseKiosk: num(values['fault-refuse-kiosk'], 'fault-refuse-kiosk', 0, 0, 1),
       },
     },
   };

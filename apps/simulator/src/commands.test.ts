@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { ReplyMessageSchema, commandMessage, type CommandPayload } from '@fleet/shared/protocol';
-import { BATTERY_EMPTY, SIMULATED_FAILURE, decideCommand } from './commands.ts';
+import { ReplyMessageSchema, commandMessage, type DevicePayload } from '@fleet/shared/protocol';
+import { BATTERY_EMPTY, KIOSK_REFUSED, SIMULATED_FAILURE, decideCommand } from './commands.ts';
 import { DeviceModel } from './device-model.ts';
 import { type FaultSettings, NO_FAULTS, applyFaults } from './faults.ts';
 import { seededRandom } from './random.ts';
@@ -19,7 +19,7 @@ function device(opts: { battery?: number; faults?: FaultSettings } = {}) {
     rng,
   };
 }
-const message = (payload: CommandPayload, id = randomUUID(), expires = LATER) =>
+const message = (payload: DevicePayload, id = randomUUID(), expires = LATER) =>
   JSON.stringify(commandMessage(id, payload, expires));
 
 describe('command decisions', () => {
@@ -99,5 +99,43 @@ describe('command decisions', () => {
     ).length;
     expect(silent).toBeGreaterThan(300);
     expect(silent).toBeLessThan(500);
+  });
+});
+
+describe('allocate and return (the kiosk manager)', () => {
+  const allocate = {
+    type: 'allocate',
+    allocation_id: randomUUID(),
+    visitor: 'visitor_1',
+    kiosk: 'lobby',
+    apps: { guide: { a: 1 } },
+    network: null,
+  } as const;
+  const back = { type: 'return', kiosk: 'lobby', dispenser: 'lobby_a', allocation_id: null } as const;
+
+  it('confirms an allocation and a return, and stays ALLOCATED in between', () => {
+    const d = device();
+    expect(decideCommand(message(allocate), d, NOW)).toMatchObject({
+      action: 'reply',
+      then: 'allocated',
+      reply: { status: 'success', data: { state: 'ALLOCATED' } },
+    });
+    d.model.allocate();
+    // However long the visitor keeps it, the unit stays allocated until it is returned.
+    for (let i = 0; i < 100; i++) d.model.advance(60_000);
+    expect(d.model.reportedState).toBe('ALLOCATED');
+    expect(decideCommand(message(back), d, NOW)).toMatchObject({ then: 'returned', reply: { status: 'success' } });
+    d.model.giveBack();
+    expect(d.model.reportedState).toBe('WAITING');
+  });
+
+  it('refuses both when told to, and refuses malformed ones', () => {
+    const refusing = device({ faults: { refuseKiosk: true } });
+    expect(decideCommand(message(allocate), refusing, NOW)).toMatchObject({
+      reply: { status: 'error', error: KIOSK_REFUSED },
+    });
+    expect(decideCommand(message(back), refusing, NOW)).toMatchObject({ reply: { status: 'error' } });
+    const raw = JSON.stringify({ id: randomUUID(), type: 'allocate', payload: { visitor: 3 }, expires_at: LATER });
+    expect(decideCommand(raw, device(), NOW)).toMatchObject({ reply: { error: 'Invalid allocate payload' } });
   });
 });

@@ -1,7 +1,9 @@
 import {
   CommandMessageSchema,
+  AllocatePayloadSchema,
   CommandPayloadSchema,
   DfuPayloadSchema,
+  ReturnPayloadSchema,
   type CommandMessage,
   type DfuPayload,
   type ReplyMessage,
@@ -19,9 +21,15 @@ export type CommandDecision =
   | { action: 'drop-connection'; command: CommandMessage }
   /** The no-reply fault: the command is swallowed. */
   | { action: 'stay-silent'; command: CommandMessage }
-  | { action: 'reply'; command: CommandMessage; reply: ReplyMessage; then: 'nothing' | 'report' | 'reboot' }
+  | { action: 'reply'; command: CommandMessage; reply: ReplyMessage; then: Then }
   /** A firmware update: long work, answered when it is done (docs/device-protocol.md). */
   | { action: 'update-firmware'; command: CommandMessage; payload: DfuPayload };
+
+/**
+ * What the device does after its reply: nothing, report its state, reboot, or (kiosk manager)
+ * become allocated to a visitor / back in a dispenser and report that.
+ */
+type Then = 'nothing' | 'report' | 'reboot' | 'allocated' | 'returned';
 
 /** What the decision reads of the device; the command's effects on it are left to the transport. */
 export interface CommandContext {
@@ -33,6 +41,7 @@ export interface CommandContext {
 
 export const SIMULATED_FAILURE = 'Simulated failure';
 export const BATTERY_EMPTY = 'Battery empty';
+export const KIOSK_REFUSED = 'Refused by the device';
 
 /**
  * Decides how the device answers one raw `cmd` message at time `now` (epoch ms): malformed,
@@ -54,6 +63,14 @@ export function decideCommand(raw: Buffer | string, ctx: CommandContext, now: nu
     const dfu = DfuPayloadSchema.safeParse({ ...command.payload, type: 'dfu' });
     if (!dfu.success) return failed(command, 'Invalid dfu payload');
     return { action: 'update-firmware', command, payload: dfu.data };
+  }
+  if (command.type === 'allocate' || command.type === 'return') {
+    const schema = command.type === 'allocate' ? AllocatePayloadSchema : ReturnPayloadSchema;
+    if (!schema.safeParse({ ...command.payload, type: command.type }).success)
+      return failed(command, `Invalid ${command.type} payload`);
+    if (happens(ctx.rng, ctx.faults.refuseKiosk)) return failed(command, KIOSK_REFUSED);
+    const state = command.type === 'allocate' ? 'ALLOCATED' : 'WAITING';
+    return succeeded(command, command.type === 'allocate' ? 'allocated' : 'returned', { state });
   }
   // The message carries the API payload's arguments without its type; put it back to validate.
   const payload = CommandPayloadSchema.safeParse({ ...command.payload, type: command.type });
@@ -78,11 +95,7 @@ function parseJson(text: string): unknown {
   }
 }
 
-function succeeded(
-  command: CommandMessage,
-  then: 'nothing' | 'report' | 'reboot',
-  data?: Record<string, unknown>,
-): CommandDecision {
+function succeeded(command: CommandMessage, then: Then, data?: Record<string, unknown>): CommandDecision {
   const reply: ReplyMessage = data
     ? { id: command.id, status: 'success', data }
     : { id: command.id, status: 'success' };

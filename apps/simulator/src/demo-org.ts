@@ -28,12 +28,16 @@ export const DEMO_KIOSKS = [
   { name: 'Munich_Entrance', description: 'Main entrance', location: { site: 'Munich_Lab' } },
 ];
 
-/** Capacities add up to the 50 demo devices. */
+/**
+ * The first four hold the 50 demo devices; Lobby_Returns starts empty, so a device allocated in
+ * the demo (which leaves its dispenser) can be returned to another dispenser with room.
+ */
 export const DEMO_GROUPS = [
   { name: 'Lobby_Left', capacity: 12, kiosk: 'Berlin_Lobby', location: { site: 'Berlin_HQ' } },
   { name: 'Lobby_Right', capacity: 12, kiosk: 'Berlin_Lobby', location: { site: 'Berlin_HQ' } },
   { name: 'Ward_3', capacity: 10, kiosk: 'Berlin_Ward3', location: { site: 'Berlin_HQ' } },
   { name: 'Munich_Main', capacity: 16, kiosk: 'Munich_Entrance', location: { site: 'Munich_Lab' } },
+  { name: 'Lobby_Returns', capacity: 6, kiosk: 'Berlin_Lobby', location: { site: 'Berlin_HQ' } },
 ];
 
 /** Creates the sites, kiosks and groups of `entity` and fills the groups with `devices`, in order. */

@@ -66,8 +66,27 @@ export class DeviceModel {
     this.status.state = this.nextState(elapsedMs);
   }
 
+  /**
+   * Allocated through the kiosk manager: the visitor holds the unit, so it stays ALLOCATED (while
+   * it has battery) until it is returned.
+   */
+  private heldByVisitor = false;
+
+  /** The kiosk manager allocated the unit to a visitor. */
+  allocate(): void {
+    this.heldByVisitor = true;
+    if (this.status.state !== 'UNAVAILABLE') this.status.state = 'ALLOCATED';
+  }
+
+  /** The unit is back in a dispenser, waiting. */
+  giveBack(): void {
+    this.heldByVisitor = false;
+    if (this.status.state !== 'UNAVAILABLE') this.status.state = 'WAITING';
+  }
+
   private nextState(elapsedMs: number): DeviceState {
     const { state, battery } = this.status;
+    if (this.heldByVisitor) return battery <= 0 ? 'UNAVAILABLE' : 'ALLOCATED';
     // Staff take a full unit off its dock; an empty one is unavailable until it is docked.
     if (state === 'charging' && battery >= 100) return 'WAITING';
     if (battery <= 0 && state !== 'charging') return 'UNAVAILABLE';

@@ -231,7 +231,10 @@ export class SimulatedDevice extends EventEmitter<DeviceEvents> {
     void this.publish(client, topics.reply(this.entity, this.id), decision.reply).then((sent) => {
       if (!sent) return;
       this.stats.answered++;
-      if (decision.then === 'report' && this.client === client) this.report(client);
+      if (decision.then === 'allocated') this.model.allocate();
+      if (decision.then === 'returned') this.model.giveBack();
+      const reports = decision.then === 'report' || decision.then === 'allocated' || decision.then === 'returned';
+      if (reports && this.client === client) this.report(client);
       if (decision.then === 'reboot') void this.reboot();
     });
   }

@@ -5,15 +5,18 @@ import type { Random } from './random.ts';
  * - `noReply`: a command is acted on silently (the server's wait times out);
  * - `error`: a command is answered with an error;
  * - `disconnect`: the link fails, without a clean DISCONNECT so the broker publishes the Last
- *   Will, as a command arrives (unanswered) or at a state report; the device reconnects after a pause.
+ *   Will, as a command arrives (unanswered) or at a state report; the device reconnects after a pause;
+ * - `refuseKiosk`: an `allocate` or `return` command is refused (the device answers an error and
+ *   keeps its state), as a unit that is busy or damaged would.
  */
 export interface Faults {
   noReply: number;
   error: number;
   disconnect: number;
+  refuseKiosk: number;
 }
 
-export const NO_FAULTS: Readonly<Faults> = { noReply: 0, error: 0, disconnect: 0 };
+export const NO_FAULTS: Readonly<Faults> = { noReply: 0, error: 0, disconnect: 0, refuseKiosk: 0 };
 
 /** Faults as a caller sets them: a probability, or true / false to force one on or off. */
 export type FaultSettings = { [K in keyof Faults]?: number | boolean };

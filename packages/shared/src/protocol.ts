@@ -56,8 +56,11 @@ export const StateReportSchema = z.object({
 });
 export type StateReport = z.infer<typeof StateReportSchema>;
 
-/** Command types of this version; `dfu` (firmware update) is sent by `mqtt/dfu/…` only. */
-export const COMMAND_TYPES = ['refresh', 'vibrate', 'reboot', 'dfu'] as const;
+/**
+ * Command types of this version; `dfu` (firmware update) is sent by `mqtt/dfu/…` only, `allocate`
+ * and `return` by the kiosk manager only.
+ */
+export const COMMAND_TYPES = ['refresh', 'vibrate', 'reboot', 'dfu', 'allocate', 'return'] as const;
 export type CommandType = (typeof COMMAND_TYPES)[number];
 
 /** What refresh asks a device for: state, firmware version and battery gauge (core §7). */
@@ -100,8 +103,31 @@ export const DfuPayloadSchema = z.object({
 });
 export type DfuPayload = z.infer<typeof DfuPayloadSchema>;
 
-/** Whatever the server sends a device: a general command or a firmware update. */
-export type DevicePayload = CommandPayload | DfuPayload;
+/**
+ * An allocation as the device receives it (docs/device-protocol.md "Allocate"): the visitor, the
+ * content of each dataview it gets (name → JSON) and the network info (null when none was given).
+ */
+export const AllocatePayloadSchema = z.object({
+  type: z.literal('allocate'),
+  allocation_id: z.uuid(),
+  visitor: z.string().min(1),
+  kiosk: z.string().min(1),
+  apps: z.record(z.string(), z.unknown()),
+  network: z.unknown(),
+});
+export type AllocatePayload = z.infer<typeof AllocatePayloadSchema>;
+
+/** A return as the device receives it: the kiosk and dispenser it now sits in, and the allocation it closed (or null). */
+export const ReturnPayloadSchema = z.object({
+  type: z.literal('return'),
+  kiosk: z.string().min(1),
+  dispenser: z.string().min(1),
+  allocation_id: z.uuid().nullable(),
+});
+export type ReturnPayload = z.infer<typeof ReturnPayloadSchema>;
+
+/** Whatever the server sends a device: a general command, a firmware update, an allocation or a return. */
+export type DevicePayload = CommandPayload | DfuPayload | AllocatePayload | ReturnPayload;
 
 /** Phases a device reports on `events` while it updates its firmware. */
 export const DFU_PHASES = ['accepted', 'downloading', 'verifying', 'installing', 'rebooting'] as const;

@@ -319,6 +319,39 @@ export const commands = pgTable(
   ],
 );
 
+/**
+ * Allocations of devices to visitors (fleet §3, §4), kept as history: a row is open while
+ * `returned_at` is null, and at most one open row per device (allocations_open_device_key) is
+ * what lets exactly one of two racing allocations win.
+ */
+export const allocations = pgTable(
+  'allocations',
+  {
+    id: uuid('id').primaryKey(),
+    device: text('device')
+      .notNull()
+      .references(() => devices.name, { onDelete: 'cascade', onUpdate: 'cascade' }),
+    entity: text('entity').notNull(),
+    kiosk: text('kiosk').notNull(),
+    dispenser: text('dispenser').notNull(),
+    visitor: text('visitor').notNull(),
+    apps: jsonb('apps').$type<Record<string, unknown>>().notNull(),
+    network: jsonb('network'),
+    allocated_by: text('allocated_by').notNull(),
+    allocated_at: timestamp('allocated_at', { withTimezone: true }).notNull().defaultNow(),
+    returned_at: timestamp('returned_at', { withTimezone: true }),
+    returned_by: text('returned_by'),
+    returned_to: text('returned_to'),
+    outcome: text('outcome').$type<'open' | 'returned' | 'refused'>().notNull().default('open'),
+  },
+  (t) => [
+    uniqueIndex('allocations_open_device_key')
+      .on(t.device)
+      .where(sql`returned_at is null`),
+    index('allocations_device_time_idx').on(t.device, t.allocated_at.desc()),
+  ],
+);
+
 /** Columns every stored upload has: where it belongs, and its blob in the store. */
 const uploaded = () => ({
   id: uuid('id').primaryKey(),

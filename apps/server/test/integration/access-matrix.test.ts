@@ -90,6 +90,47 @@ const addDevice = async (entity: string) => {
   return name;
 };
 const set = (v: Record<string, unknown>) => ({ operator: { $set: v } });
+/** A kiosk with a dispenser, and a device whose last dispenser it is (asleep: commands are held, 202). */
+const atKiosk = async (entity: string) => {
+  const kiosk = await addKiosk(entity);
+  const group = `group_${++seq}`;
+  await s.app.db.insert(groups).values({ entity, name: group, kiosk });
+  const name = (++seq).toString(16).padStart(12, '0');
+  await s.app.db.insert(devices).values({ entity, name, mqtt_secret_hash: 'x', group, last_dispenser: group });
+  return { kiosk, group, device: name };
+};
+
+// The kiosk manager (fleet §7): allocating and returning move devices between dispensers, so
+// Group_all (or all) decides, as for put-device; any account of the entity reads the history.
+const KIOSK_OPS: Op[] = [
+  {
+    name: 'allocate a device',
+    ok: 202,
+    allowed: groupWrite,
+    run: async (t, e) => {
+      const at = await atKiosk(e);
+      return req('POST', `/kiosk-manager/v1/kiosk/${e}/${at.kiosk}/allocate`, t, { visitor: 'v', device: at.device });
+    },
+  },
+  {
+    name: 'return a device',
+    ok: 202,
+    allowed: groupWrite,
+    run: async (t, e) => {
+      const at = await atKiosk(e);
+      return req('POST', `/kiosk-manager/v1/kiosk/${e}/${at.kiosk}/return`, t, {
+        device: at.device,
+        dispenser: at.group,
+      });
+    },
+  },
+  {
+    name: "read a device's allocations",
+    ok: 200,
+    allowed: anyone,
+    run: async (t, e) => req('GET', `/api/v1/tenant/${e}/device/${await addDevice(e)}/allocations`, t),
+  },
+];
 
 const ORG_OPS: Op[] = [
   { name: 'list sites', ok: 200, allowed: siteRead, run: (t, e) => req('GET', `/api/v1/tenant/${e}/site`, t) },
@@ -193,6 +234,7 @@ const ORG_OPS: Op[] = [
 
 const OPS: Op[] = [
   ...ORG_OPS,
+  ...KIOSK_OPS,
   { name: 'list accounts', ok: 200, allowed: anyone, run: (t, e) => req('GET', `/api/v1/tenant/${e}/account`, t) },
   {
     name: 'read an account',

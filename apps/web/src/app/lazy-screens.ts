@@ -116,3 +116,11 @@ export const AppBuilderPage = lazy(() =>
 export const BeaconDemoPage = lazy(() =>
   import('@/routes/beacon-demo/beacon-demo-page.tsx').then((m) => ({ default: m.BeaconDemoPage })),
 );
+
+// Allocation and return through the kiosk manager (issue 14).
+export const DeviceAllocatePage = lazy(() =>
+  import('@/routes/device/device-allocate-page.tsx').then((m) => ({ default: m.DeviceAllocatePage })),
+);
+export const DeviceReturnPage = lazy(() =>
+  import('@/routes/device/device-return-page.tsx').then((m) => ({ default: m.DeviceReturnPage })),
+);

@@ -10,7 +10,9 @@ import {
   AccountListPage,
   AccountNewPage,
   BeaconDemoPage,
+  DeviceAllocatePage,
   DeviceBulkPage,
+  DeviceReturnPage,
   DeviceEditPage,
   DeviceListPage,
   DeviceNewPage,
@@ -60,6 +62,8 @@ const BUILT: ReadonlyArray<
   ['device', DeviceListPage, { landlord: false, otherwise: '/sdevices' }],
   ['device/new', DeviceNewPage, { landlord: false, otherwise: '/sdevices/new' }],
   ['device/:name', DeviceEditPage, { landlord: false, otherwise: '/sdevices/:name' }],
+  ['device/:name/allocate', DeviceAllocatePage, { landlord: false, otherwise: '/sdevices/:name' }],
+  ['device/:name/deploy', DeviceReturnPage, { landlord: false, otherwise: '/sdevices/:name' }],
   // Both roles: the landlord chooses the entity on the form (no /sdevices counterpart exists).
   ['devices/new-multiple', DeviceBulkPage],
   // The organisation (issue 10). Kiosks have no route in the spec; ours are reached from Sites.
@@ -87,10 +91,7 @@ const BUILT: ReadonlyArray<
  * The signed-in screens of core §2 (plus kiosks, ARCHITECTURE "Web app") that later issues
  * deliver: they show the shared "Not built yet" page until each issue swaps its rows for a screen.
  */
-const PLANNED: ReadonlyArray<readonly [path: string, title: string]> = [
-  ['device/:name/allocate', 'Allocate device'],
-  ['device/:name/deploy', 'Return Device'],
-];
+const PLANNED: ReadonlyArray<readonly [path: string, title: string]> = [];
 
 export const screenRoutes: RouteObject[] = [
   ...BUILT.map(([path, Screen, role]) => ({

@@ -19,6 +19,7 @@ import type { Db } from '../../db/client.ts';
 import type { CommandSettled } from '../../lib/bus.ts';
 import { HttpError, notFound } from '../../lib/http-error.ts';
 import type { DeviceLink } from '../../mqtt/device-link.ts';
+import { closeRefusedAllocation } from '../allocation/close-refused.ts';
 import type { TelemetryBatcher, Woken } from '../telemetry/telemetry-batcher.ts';
 import { commandName, presentCommand, type CommandRow } from './present-command.ts';
 import { DOWNLOAD_PREFIX, ProgressBatcher } from './progress-batcher.ts';
@@ -200,6 +201,7 @@ export class CommandService {
         update devices set current_download = null
         where name = ${device} and current_download like ${`${DOWNLOAD_PREFIX}%`}`);
     }
+    if (row.type === 'allocate' && row.state === 'failed') await closeRefusedAllocation(this.o.db, device, row.payload);
     if ((row.type === 'refresh' || row.type === 'dfu') && reply.data) {
       const report = StateReportSchema.safeParse(reply.data);
       if (report.success) this.o.telemetry.report(device, report.data);

@@ -32,6 +32,8 @@ const VERBS: Record<CommandRow['type'], string> = {
   vibrate: 'Vibrate',
   reboot: 'Reboot',
   dfu: 'Update Firmware',
+  allocate: 'Allocate',
+  return: 'Return',
 };
 
 /** The command's name in messages: "Vibrate". */

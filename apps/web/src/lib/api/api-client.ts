@@ -32,7 +32,7 @@ export interface ApiClientDeps {
 }
 
 export interface ApiClient {
-  /** Calls `path` (relative to the base, or absolute when it starts with '/'); throws ApiError. */
+  /** Calls `path` (relative to the base, or absolute when it starts with '/' or is a URL); throws ApiError. */
   request<T = unknown>(path: string, options?: RequestOptions<T>): Promise<T>;
   get<T = unknown>(path: string, options?: Omit<RequestOptions<T>, 'method' | 'body'>): Promise<T>;
   post<T = unknown>(path: string, body?: unknown, options?: Omit<RequestOptions<T>, 'method' | 'body'>): Promise<T>;
@@ -52,7 +52,8 @@ function isRawBody(body: unknown): body is BodyInit {
 }
 
 function buildUrl(baseUrl: string, path: string, query: Record<string, QueryValue> | undefined): string {
-  const url = path.startsWith('/') ? path : `${baseUrl}/${path}`;
+  // Absolute paths and full URLs (the kiosk manager's host, KIOSK_MANAGER_URL) go as they are.
+  const url = path.startsWith('/') || /^https?:\/\//.test(path) ? path : `${baseUrl}/${path}`;
   if (!query) return url;
   const params = new URLSearchParams();
   for (const [key, value] of Object.entries(query)) {

@@ -1,5 +1,7 @@
-import { Grid, Stack } from '@mantine/core';
-import { useNavigate, useParams } from 'react-router';
+import { Button, Grid, Stack } from '@mantine/core';
+import { IconArrowBackUp, IconUserShare } from '@tabler/icons-react';
+import { Link, useNavigate, useParams } from 'react-router';
+import { AllocationHistory } from '@/features/allocation/components/allocation-history.tsx';
 import { ListError } from '@/components/ui/table-states.tsx';
 import { PageHeader } from '@/components/ui/page-header.tsx';
 import { PageLoader } from '@/components/ui/page-loader.tsx';
@@ -45,7 +47,31 @@ export function DeviceEditView({ landlord }: { landlord: boolean }) {
       <PageHeader
         title={writable ? 'Edit device' : 'Device'}
         description={data.name}
-        actions={<DeviceCommandButtons device={data} />}
+        actions={
+          <>
+            <DeviceCommandButtons device={data} />
+            {!landlord && (
+              <>
+                <Button
+                  component={Link}
+                  to={`/device/${encodeURIComponent(data.name)}/allocate`}
+                  variant="default"
+                  leftSection={<IconUserShare size={16} aria-hidden />}
+                >
+                  Allocate
+                </Button>
+                <Button
+                  component={Link}
+                  to={`/device/${encodeURIComponent(data.name)}/deploy`}
+                  variant="default"
+                  leftSection={<IconArrowBackUp size={16} aria-hidden />}
+                >
+                  Return Device
+                </Button>
+              </>
+            )}
+          </>
+        }
       />
       <Grid gap="lg" align="flex-start">
         <Grid.Col span={{ base: 12, lg: 7 }}>
@@ -67,6 +93,9 @@ export function DeviceEditView({ landlord }: { landlord: boolean }) {
         <Grid.Col span={12}>
           {/* The device's own entity: the landlord's screen serves every entity's devices. */}
           <CommandHistory key={data.name} entity={data.entity} name={data.name} />
+        </Grid.Col>
+        <Grid.Col span={12}>
+          <AllocationHistory key={data.name} entity={data.entity} name={data.name} />
         </Grid.Col>
       </Grid>
     </>

@@ -1,10 +1,14 @@
-import type { CommandType } from '@fleet/shared/protocol';
 import { BulkCommandAnswerSchema, type BulkCommandAnswer } from '@fleet/shared/schemas/command';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api/api.ts';
 import { ApiError } from '@/lib/api/api-error.ts';
 import { failedCall, mergeBulkAnswers, type BulkPlan } from '../utils/bulk-commands.ts';
-import { commandPayload, type CommandRequestPayload, type GeneralCommand } from '../utils/command-actions.ts';
+import {
+  commandPayload,
+  type CommandRequestPayload,
+  type ConsoleCommand,
+  type GeneralCommand,
+} from '../utils/command-actions.ts';
 import { sendBulkFirmwareUpdate } from './update-firmware.ts';
 import { bulkAnswerNotice, commandErrorText, commandFailureNotice, skippedText } from '../utils/command-notices.ts';
 import { showNotice } from '../utils/show-notice.ts';
@@ -34,7 +38,7 @@ export async function sendEntityCommand(entity: string, payload: CommandRequestP
 export function useSendBulkCommand() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async ({ plan, action }: { plan: BulkPlan; action: CommandType }) => {
+    mutationFn: async ({ plan, action }: { plan: BulkPlan; action: ConsoleCommand }) => {
       const settled = await Promise.allSettled(
         plan.calls.map((call) =>
           action === 'dfu'

@@ -1,9 +1,8 @@
-import type { CommandType } from '@fleet/shared/protocol';
 import { CommandAnswerSchema, type CommandAnswer } from '@fleet/shared/schemas/command';
 import type { Device } from '@fleet/shared/schemas/device';
 import { useMutation, useMutationState, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api/api.ts';
-import { commandPayload, type CommandRequestPayload } from '../utils/command-actions.ts';
+import { commandPayload, type CommandRequestPayload, type ConsoleCommand } from '../utils/command-actions.ts';
 import { commandAnswerNotice, commandFailureNotice } from '../utils/command-notices.ts';
 import { showNotice } from '../utils/show-notice.ts';
 import { commandPath, deviceKeys } from './device-paths.ts';
@@ -28,7 +27,7 @@ export async function sendCommand(
 /** One command to one device; the device travels whole for its entity (command paths are tenant-scoped). */
 export interface CommandVariables {
   device: Pick<Device, 'name' | 'entity'>;
-  action: CommandType;
+  action: ConsoleCommand;
 }
 
 const COMMAND_KEY = ['device-command'] as const;

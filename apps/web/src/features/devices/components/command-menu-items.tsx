@@ -1,14 +1,13 @@
 import { Menu } from '@mantine/core';
-import type { CommandType } from '@fleet/shared/protocol';
 import type { CommandAvailability } from '../utils/command-availability.ts';
-import { COMMAND_LABELS } from '../utils/command-actions.ts';
+import { COMMAND_LABELS, type ConsoleCommand } from '../utils/command-actions.ts';
 import { CommandIcon } from './command-icons.tsx';
 
 interface CommandMenuItemsProps {
   availability: CommandAvailability;
   /** A command to this device is in flight: no second one until it settles. */
   busy: boolean;
-  onCommand(action: CommandType): void;
+  onCommand(action: ConsoleCommand): void;
 }
 
 /**
@@ -19,7 +18,7 @@ interface CommandMenuItemsProps {
 export function CommandMenuItems({ availability, busy, onCommand }: CommandMenuItemsProps) {
   const disabled = !availability.enabled || busy;
   const note = busy ? 'Command in progress…' : availability.note;
-  const item = (action: CommandType) => (
+  const item = (action: ConsoleCommand) => (
     <Menu.Item leftSection={<CommandIcon action={action} />} disabled={disabled} onClick={() => onCommand(action)}>
       {COMMAND_LABELS[action]}
     </Menu.Item>

@@ -1,9 +1,8 @@
 import { Button, Group, Loader, Text } from '@mantine/core';
-import type { CommandType } from '@fleet/shared/protocol';
 import type { Device } from '@fleet/shared/schemas/device';
 import { usePendingCommands, useSendCommand } from '../api/send-command.ts';
 import { useNow } from '../hooks/use-now.ts';
-import { COMMAND_ACTIONS, COMMAND_LABELS, needsConfirmation } from '../utils/command-actions.ts';
+import { COMMAND_ACTIONS, COMMAND_LABELS, needsConfirmation, type ConsoleCommand } from '../utils/command-actions.ts';
 import { commandAvailability } from '../utils/command-availability.ts';
 import { confirmReboot } from '../utils/command-confirmations.ts';
 import { CommandIcon } from './command-icons.tsx';
@@ -20,7 +19,7 @@ export function DeviceCommandButtons({ device }: { device: Device }) {
   const inFlight = usePendingCommands().find((p) => p.device.name === device.name)?.action ?? null;
   const [confirm, confirmDialog] = useConfirmCommand();
 
-  const send = async (action: CommandType) => {
+  const send = async (action: ConsoleCommand) => {
     if (inFlight !== null) return;
     if (needsConfirmation(action) && !(await confirm(confirmReboot(device.name)))) return;
     mutate({ device, action });

@@ -1,5 +1,5 @@
 import { ActionIcon, Anchor, Checkbox, Group, Loader, Menu, Table, Text, Tooltip } from '@mantine/core';
-import { IconDotsVertical, IconEye, IconPencil, IconTrash } from '@tabler/icons-react';
+import { IconArrowBackUp, IconDotsVertical, IconEye, IconPencil, IconTrash, IconUserShare } from '@tabler/icons-react';
 import { memo } from 'react';
 import { Link } from 'react-router';
 import type { CommandType } from '@fleet/shared/protocol';
@@ -126,6 +126,26 @@ export const DeviceRow = memo(function DeviceRow(props: DeviceRowProps) {
               busy={commanding}
               onCommand={(action) => onCommand(device, action)}
             />
+            {/* Allocation and return go through the kiosk manager for the active entity (fleet §2). */}
+            {!landlord && (
+              <>
+                <Menu.Divider />
+                <Menu.Item
+                  component={Link}
+                  to={`${href}/allocate`}
+                  leftSection={<IconUserShare size={16} aria-hidden />}
+                >
+                  Allocate
+                </Menu.Item>
+                <Menu.Item
+                  component={Link}
+                  to={`${href}/deploy`}
+                  leftSection={<IconArrowBackUp size={16} aria-hidden />}
+                >
+                  Return Device
+                </Menu.Item>
+              </>
+            )}
             {writable && (
               <>
                 <Menu.Divider />

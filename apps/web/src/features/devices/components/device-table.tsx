@@ -1,6 +1,6 @@
+import type { ConsoleCommand } from '../utils/command-actions.ts';
 import type { ReactNode } from 'react';
 import { Checkbox, Paper, Table } from '@mantine/core';
-import type { CommandType } from '@fleet/shared/protocol';
 import type { Device } from '@fleet/shared/schemas/device';
 import { ListError, TableMessageRow, TableSkeletonRows } from '@/components/ui/table-states.tsx';
 import type { DeviceSort, SortOrder } from '../utils/list-query.ts';
@@ -31,7 +31,7 @@ interface DeviceTableProps {
   writable: boolean;
   onDelete(device: Device): void;
   deleting: string | null;
-  onCommand(device: Device, action: CommandType): void;
+  onCommand(device: Device, action: ConsoleCommand): void;
   /** Devices with a command in flight. */
   commanding: ReadonlySet<string>;
 }

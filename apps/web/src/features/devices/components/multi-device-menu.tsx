@@ -1,13 +1,13 @@
+import type { ConsoleCommand } from '../utils/command-actions.ts';
 import { Button, Menu } from '@mantine/core';
 import { IconChevronDown, IconDevices, IconTrash, IconTrashX } from '@tabler/icons-react';
-import type { CommandType } from '@fleet/shared/protocol';
 import { CommandIcon } from './command-icons.tsx';
 
 interface MultiDeviceMenuProps {
   selectedCount: number;
   /** May change the registry: the deletions are offered. Commands are for every role. */
   writable: boolean;
-  onCommandSelected(action: CommandType): void;
+  onCommandSelected(action: ConsoleCommand): void;
   /** The entity-wide vibrate's label, e.g. 'Vibrate all devices of acme'; null hides it. */
   vibrateAllLabel: string | null;
   onVibrateAll(): void;

@@ -1,5 +1,4 @@
 import { useCallback, useEffect, useMemo, useRef } from 'react';
-import type { CommandType } from '@fleet/shared/protocol';
 import type { Device } from '@fleet/shared/schemas/device';
 import { notifyWarning } from '@/lib/notify.ts';
 import { useSession } from '@/lib/session/use-session.ts';
@@ -7,7 +6,7 @@ import { useSendBulkCommand, useSendEntityCommand } from '../api/send-bulk-comma
 import { usePendingCommands, useSendCommand } from '../api/send-command.ts';
 import { useConfirmCommand } from '../components/confirm-command.tsx';
 import { planBulkCommand } from '../utils/bulk-commands.ts';
-import { needsConfirmation } from '../utils/command-actions.ts';
+import { needsConfirmation, type ConsoleCommand } from '../utils/command-actions.ts';
 import { confirmOne, confirmSelected, confirmVibrateAll } from '../utils/command-confirmations.ts';
 import { NO_DEVICES_SELECTED, nothingSendableText } from '../utils/command-notices.ts';
 
@@ -39,14 +38,14 @@ export function useDeviceListCommands({ landlord, entityFilter, selected, device
   const active = landlord ? entityFilter || null : entity;
 
   const onCommand = useCallback(
-    async (device: Device, action: CommandType) => {
+    async (device: Device, action: ConsoleCommand) => {
       if (needsConfirmation(action) && !(await confirm(confirmOne(action as 'reboot' | 'dfu', device.name)))) return;
       sendOne({ device, action });
     },
     [confirm, sendOne],
   );
 
-  const onCommandSelected = async (action: CommandType) => {
+  const onCommandSelected = async (action: ConsoleCommand) => {
     if (selected.size === 0) return notifyWarning(NO_DEVICES_SELECTED);
     const plan = planBulkCommand(selected, known.current, Date.now(), active);
     if (plan.sendable === 0)

@@ -10,10 +10,15 @@ export const COMMAND_LABELS: Record<CommandType, string> = {
   vibrate: 'Vibrate',
   reboot: 'Reboot',
   dfu: 'Update Firmware',
+  allocate: 'Allocate',
+  return: 'Return',
 };
 
+/** The commands the console sends from menus and buttons; allocate and return go through the kiosk manager. */
+export type ConsoleCommand = Exclude<CommandType, 'allocate' | 'return'>;
+
 /** The commands that go through `mqtt/general/…`; a firmware update has its own calls. */
-export type GeneralCommand = Exclude<CommandType, 'dfu'>;
+export type GeneralCommand = Exclude<CommandType, 'dfu' | 'allocate' | 'return'>;
 
 /** The commands the row menu, the Multi-Device Action menu and the device screen offer, in order. */
 export const COMMAND_ACTIONS: readonly GeneralCommand[] = ['refresh', 'vibrate', 'reboot'];

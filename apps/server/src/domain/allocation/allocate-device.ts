@@ -1,0 +1,128 @@
+import { randomUUID } from 'node:crypto';
+import { and, eq, isNull } from 'drizzle-orm';
+import { ALLOCATED_STATE, NO_KIOSK_INFORMATION, type AllocateRequestSchema } from '@fleet/shared/schemas/allocation';
+import type { AccessClaims } from '@fleet/shared/schemas/session';
+import type { z } from 'zod';
+import { allocations, devices } from '../../db/schema.ts';
+import { isUniqueViolation } from '../../lib/db-errors.ts';
+import { HttpError, invalidField } from '../../lib/http-error.ts';
+import { getDataviewContent } from '../dataview/get-dataview-content.ts';
+import type { Deps } from '../deps.ts';
+import { findDeviceInScope, type DeviceRow } from '../device/device-scope.ts';
+import { claimPlace } from '../group/group-room.ts';
+import { findGroup } from '../group/group-scope.ts';
+import { findKiosk } from '../kiosk/kiosk-scope.ts';
+import { assertMayWrite } from '../org/org-access.ts';
+import { tellDevice, type KioskReply } from './kiosk-answer.ts';
+import { presentAllocation } from './present-allocation.ts';
+
+type Request = z.output<typeof AllocateRequestSchema>;
+
+const noKiosk = (developerMessage: string) => new HttpError(409, NO_KIOSK_INFORMATION, developerMessage);
+
+/** The dataviews' JSON: what the caller sent for each, or the dataview's stored content when empty. */
+async function resolveApps(deps: Deps, entity: string, apps: Request['apps']) {
+  const resolved: Record<string, unknown> = {};
+  for (const [name, value] of Object.entries(apps)) {
+    let content: unknown;
+    try {
+      content = await getDataviewContent(deps.db, entity, name);
+    } catch (err) {
+      if (err instanceof HttpError && err.statusCode === 404)
+        throw invalidField(`apps.${name}`, `No dataview named ${name}`);
+      throw err;
+    }
+    resolved[name] = value ?? content;
+  }
+  return resolved;
+}
+
+/**
+ * The device's kiosk: the kiosk of its last dispenser, which must be the kiosk it is allocated
+ * from. A device without one cannot be allocated (fleet §4).
+ */
+async function kioskOf(deps: Deps, entity: string, device: DeviceRow, kiosk: string) {
+  if (!device.last_dispenser) throw noKiosk('The device has no last dispenser');
+  const { row } = await findGroup(deps.db, entity, device.last_dispenser);
+  if (!row.kiosk) throw noKiosk(`Dispenser ${row.name} belongs to no kiosk`);
+  if (row.kiosk !== kiosk) {
+    throw new HttpError(409, `Device ${device.name} is at kiosk ${row.kiosk}, not ${kiosk}`, 'Wrong kiosk');
+  }
+  return row.name;
+}
+
+/**
+ * POST kiosk/{entity}/{kiosk}/allocate: records the allocation (history), takes the device out of
+ * its dispenser in state ALLOCATED, and sends it the `allocate` command. At most one open
+ * allocation per device (a unique index): of racing allocations exactly one wins, the others 409.
+ * A device that refuses closes the allocation as `refused` and gets its place back.
+ */
+export async function allocateDevice(
+  deps: Deps,
+  actor: AccessClaims,
+  entity: string,
+  kiosk: string,
+  req: Request,
+): Promise<KioskReply> {
+  assertMayWrite(actor, 'Group');
+  const { db } = deps;
+  await findKiosk(db, entity, kiosk);
+  const device = await findDeviceInScope(db, req.device, entity);
+  const dispenser = await kioskOf(deps, entity, device, kiosk);
+  const apps = await resolveApps(deps, entity, req.apps);
+  const network = req.network ?? null;
+  const id = randomUUID();
+  let row;
+  try {
+    row = await db.transaction(async (tx) => {
+      const [inserted] = await tx
+        .insert(allocations)
+        .values({
+          id,
+          device: device.name,
+          entity,
+          kiosk,
+          dispenser,
+          visitor: req.visitor,
+          apps,
+          network,
+          allocated_by: actor.sub,
+        })
+        .returning();
+      await tx
+        .update(devices)
+        .set({ state_current: ALLOCATED_STATE, group: null })
+        .where(eq(devices.name, device.name));
+      return inserted!;
+    });
+  } catch (err) {
+    if (!isUniqueViolation(err)) throw err;
+    throw new HttpError(409, `Device ${device.name} is already allocated`, 'The device has an open allocation');
+  }
+  const payload = { type: 'allocate' as const, allocation_id: id, visitor: req.visitor, kiosk, apps, network };
+  try {
+    return await tellDevice(deps, actor, entity, device.name, payload, presentAllocation(row));
+  } catch (err) {
+    if (err instanceof HttpError && err.statusCode === 502) await undo(deps, entity, device, id);
+    throw err;
+  }
+}
+
+/** The device refused: the allocation closes as refused; the device gets its state and, if there is room, its place back. */
+async function undo(deps: Deps, entity: string, device: DeviceRow, id: string) {
+  await deps.db.transaction(async (tx) => {
+    await tx
+      .update(allocations)
+      .set({ returned_at: new Date(), outcome: 'refused' })
+      .where(and(eq(allocations.id, id), isNull(allocations.returned_at)));
+    let group = device.group;
+    if (group) {
+      try {
+        await claimPlace(tx, entity, group, device.name);
+      } catch {
+        group = null;
+      }
+    }
+    await tx.update(devices).set({ state_current: device.state_current, group }).where(eq(devices.name, device.name));
+  });
+}

@@ -1,0 +1,49 @@
+import { and, eq, isNull } from 'drizzle-orm';
+import { RETURNED_STATE, type ReturnRequest } from '@fleet/shared/schemas/allocation';
+import type { AccessClaims } from '@fleet/shared/schemas/session';
+import { allocations, devices } from '../../db/schema.ts';
+import { invalidField } from '../../lib/http-error.ts';
+import type { Deps } from '../deps.ts';
+import { findDeviceInScope } from '../device/device-scope.ts';
+import { claimPlace } from '../group/group-room.ts';
+import { findGroup } from '../group/group-scope.ts';
+import { findKiosk } from '../kiosk/kiosk-scope.ts';
+import { assertMayWrite } from '../org/org-access.ts';
+import { tellDevice, type KioskReply } from './kiosk-answer.ts';
+import { presentAllocation } from './present-allocation.ts';
+
+/**
+ * POST kiosk/{entity}/{kiosk}/return: puts the device into the kiosk's chosen dispenser (its
+ * group and last dispenser; a full dispenser refuses with 409, under the same lock as put-device),
+ * closes its open allocation if it has one (the row stays as history), and tells the device.
+ * The return stands even if the device then refuses: it is where the operator put it.
+ */
+export async function returnDevice(
+  deps: Deps,
+  actor: AccessClaims,
+  entity: string,
+  kiosk: string,
+  req: Required<ReturnRequest>,
+): Promise<KioskReply> {
+  assertMayWrite(actor, 'Group');
+  const { db } = deps;
+  await findKiosk(db, entity, kiosk);
+  const device = await findDeviceInScope(db, req.device, entity);
+  const { row: group } = await findGroup(db, entity, req.dispenser);
+  if (group.kiosk !== kiosk) throw invalidField('dispenser', `Dispenser ${group.name} is not in kiosk ${kiosk}`);
+  const closed = await db.transaction(async (tx) => {
+    await claimPlace(tx, entity, group.name, device.name, 'dispenser');
+    await tx
+      .update(devices)
+      .set({ group: group.name, last_dispenser: group.name, state_current: RETURNED_STATE })
+      .where(eq(devices.name, device.name));
+    const [row] = await tx
+      .update(allocations)
+      .set({ returned_at: new Date(), returned_by: actor.sub, returned_to: group.name, outcome: 'returned' })
+      .where(and(eq(allocations.device, device.name), isNull(allocations.returned_at)))
+      .returning();
+    return row;
+  });
+  const payload = { type: 'return' as const, kiosk, dispenser: group.name, allocation_id: closed?.id ?? null };
+  return tellDevice(deps, actor, entity, device.name, payload, closed ? presentAllocation(closed) : null);
+}
