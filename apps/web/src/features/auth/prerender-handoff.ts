@@ -5,7 +5,7 @@
 export interface LoginDraft {
   username: string;
   password: string;
-  /** The field that had the focus, to give it back. */
+  /** The field that last had the focus, to give it back. */
   focused: 'username' | 'password' | null;
   /** The visitor pressed Sign in (or Enter) before the console was ready: sign in on arrival. */
   submitted: boolean;
@@ -13,10 +13,18 @@ export interface LoginDraft {
 
 let prerendered: HTMLFormElement | null = null;
 let submitted = false;
+let focused: LoginDraft['focused'] = null;
 
-/** login-entry.ts, before the console loads: holds submits of the prerendered form. */
+const fieldName = (target: EventTarget | null): LoginDraft['focused'] => {
+  const name = target instanceof HTMLInputElement ? target.name : '';
+  return name === 'username' || name === 'password' ? name : null;
+};
+
+/** login-entry.ts, before the console loads: holds submits of the prerendered form, follows its focus. */
 export function holdPrerenderedSubmits(root: HTMLElement): void {
   prerendered = root.querySelector('form');
+  focused = fieldName(document.activeElement);
+  prerendered?.addEventListener('focusin', (event) => (focused = fieldName(event.target)));
   document.addEventListener(
     'submit',
     (event) => {
@@ -49,13 +57,10 @@ export function endLoginHandOff(): LoginDraft | null {
 
 function draftOf(form: HTMLFormElement): LoginDraft {
   const field = (name: string) => form.querySelector<HTMLInputElement>(`input[name="${name}"]`);
-  const username = field('username');
-  const password = field('password');
-  const active = document.activeElement;
   return {
-    username: username?.value ?? '',
-    password: password?.value ?? '',
-    focused: active === null ? null : active === username ? 'username' : active === password ? 'password' : null,
+    username: field('username')?.value ?? '',
+    password: field('password')?.value ?? '',
+    focused,
     submitted,
   };
 }

@@ -1,4 +1,4 @@
-import { useEffect, useEffectEvent, useRef, useState, type FormEvent } from 'react';
+import { useEffectEvent, useLayoutEffect, useRef, useState, type FormEvent } from 'react';
 import { Alert, Button, PasswordInput, Stack, TextInput } from '@mantine/core';
 import type { SignedInSession } from '@/lib/session/session-store.ts';
 import { signIn } from '../api/sign-in.ts';
@@ -16,6 +16,7 @@ export function LoginForm({ onSignedIn }: LoginFormProps) {
   const [draft] = useState(readLoginDraft);
   const [username, setUsername] = useState(draft?.username ?? '');
   const [password, setPassword] = useState(draft?.password ?? '');
+  const usernameRef = useRef<HTMLInputElement>(null);
   const passwordRef = useRef<HTMLInputElement>(null);
   const [errors, setErrors] = useState<LoginFieldErrors>({});
   // Errors appear on submit, then follow the user's typing so a fixed field clears at once.
@@ -56,14 +57,16 @@ export function LoginForm({ onSignedIn }: LoginFormProps) {
   const takeOver = useEffectEvent(() => {
     const last = endLoginHandOff();
     if (last === null) return;
-    if (draft?.focused === 'password') passwordRef.current?.focus();
+    // Keystrokes that follow go where the visitor was typing, not to the autofocused username.
+    if (last.focused === 'password') passwordRef.current?.focus();
+    if (last.focused === 'username') usernameRef.current?.focus();
     setUsername(last.username);
     setPassword(last.password);
     if (last.submitted) submit(last.username, last.password);
   });
-  // Once, from an outside source (the replaced page's inputs), after the first commit.
+  // Once, from an outside source (the replaced page's inputs), in the first commit itself.
   // eslint-disable-next-line react-hooks/set-state-in-effect -- no render-time equivalent exists
-  useEffect(() => takeOver(), []);
+  useLayoutEffect(() => takeOver(), []);
 
   return (
     // method="post": should the scripts never load, a plain submit must not put the password in the URL.
@@ -78,6 +81,7 @@ export function LoginForm({ onSignedIn }: LoginFormProps) {
           label="Username"
           name="username"
           autoComplete="username"
+          ref={usernameRef}
           autoFocus={draft?.focused !== 'password'}
           withAsterisk
           value={username}
