@@ -37,6 +37,8 @@ import { sweepOrphanBlobs } from './domain/files/sweep-orphan-blobs.ts';
 import { sweepDetachedUploads } from './domain/files/sweep-detached-uploads.ts';
 import { beaconRoutes } from './routes/beacon/index.ts';
 import { startBeaconSide } from './realtime/beacon-side.ts';
+import { startProvisioning } from './domain/provision/start-provisioning.ts';
+import { provisionRoutes } from './routes/provision/index.ts';
 
 export interface BuildOptions {
   /** Called once with the superadmin's generated password on first start. */
@@ -150,6 +152,7 @@ export async function build(config: Config, opts: BuildOptions = {}): Promise<Fa
   if (boot.generatedPassword) opts.onGeneratedPassword?.(config.ADMIN_USERNAME, boot.generatedPassword);
 
   startBeaconSide(app, deps);
+  const provisioning = startProvisioning(app, deps);
   await app.register(authPlugin, { tokens, sessions: deps.sessions, apiTokens: deps.apiTokens });
   await app.register(healthRoutes);
   await app.register(
@@ -171,6 +174,7 @@ export async function build(config: Config, opts: BuildOptions = {}): Promise<Fa
       await orgRoutes(api, deps);
       await dataviewRoutes(api, deps);
       await beaconRoutes(api, deps);
+      await provisionRoutes(api, deps, provisioning);
     },
     { prefix: '/api/v1' },
   );
