@@ -26,7 +26,7 @@ beforeAll(async () => {
     body: { document: { name: 'line_2', description: '', location: { site: 'north' } } },
   });
   expect(group.status).toBe(201);
-  const files = [
+  const files: Array<Record<string, string>> = [
     { level: 'entity', entity_id: ACME, file_device_path: 'config/app.json', name: 'entity-app.json' },
     { level: 'entity', entity_id: ACME, file_device_path: 'sounds/bell.wav', name: 'bell.wav' },
     { level: 'site', site_id: site.body.data.id, file_device_path: 'site/map.png', name: 'map.png' },
@@ -40,6 +40,7 @@ beforeAll(async () => {
     files.push({ level: 'group', group_id: many.body.data.id, file_device_path: `data/f${i}.bin`, name: `f${i}.bin` });
   }
   for (const { name, ...fields } of files) {
+    if (!name) continue;
     const res = await upload(s, `/api/v1/tenant/${ACME}/files`, t.admin, { fields, filename: name, bytes: 64 });
     expect(res.status).toBe(201);
   }
