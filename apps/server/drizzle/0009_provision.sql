@@ -27,6 +27,7 @@ CREATE TABLE "provision_sessions" (
 	"started_by" text NOT NULL,
 	"prior_state" text,
 	"last_seq" integer DEFAULT 0 NOT NULL,
+	"device_seq" integer DEFAULT 0 NOT NULL,
 	"total_files" integer DEFAULT 0 NOT NULL,
 	"completed_files" integer DEFAULT 0 NOT NULL,
 	"failed_files" integer DEFAULT 0 NOT NULL,

@@ -324,6 +324,7 @@ export class SimulatedDevice extends EventEmitter<DeviceEvents> {
     this.model.provisioning = true;
     this.report(client);
     const events = topics.events(this.entity, this.id);
+    let n = 0;
     const outcome = await runProvisioning(
       command,
       this.provisionFault,
@@ -331,7 +332,8 @@ export class SimulatedDevice extends EventEmitter<DeviceEvents> {
         report: async (body) => {
           if (stop.signal.aborted) return;
           await this.whenOnline();
-          await this.publish(this.client ?? client, events, { type: 'provision', session_id: session, ...body });
+          n++;
+          await this.publish(this.client ?? client, events, { type: 'provision', session_id: session, n, ...body });
         },
         dropLink: async () => {
           this.drop();

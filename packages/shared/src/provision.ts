@@ -86,21 +86,30 @@ export const DEVICE_FILE_STATUSES = ['queued', 'downloading', 'completed', 'fail
  * `file` for each change of one file (named by its device_path); `finalizing` when every file is
  * done; `completed` when it has finished; `failed` when the whole session cannot go on.
  */
+/**
+ * `n` numbers a device's reports within a session (1, 2, 3…). Reports can reach different server
+ * instances (shared subscriptions) and so be handled out of order; with `n` the server applies
+ * them in the device's order and drops repeats.
+ */
+const reportNumber = { n: z.number().int().min(1).max(1_000_000).optional() };
+
 export const ProvisionDeviceEventSchema = z.discriminatedUnion('phase', [
-  z.object({ type: z.literal('provision'), session_id: z.uuid(), phase: z.literal('ready') }),
+  z.object({ type: z.literal('provision'), session_id: z.uuid(), phase: z.literal('ready'), ...reportNumber }),
   z.object({
     type: z.literal('provision'),
     session_id: z.uuid(),
     phase: z.literal('file'),
+    ...reportNumber,
     device_path: z.string().min(1).max(255),
     status: z.enum(DEVICE_FILE_STATUSES),
     error: z.string().max(500).optional(),
   }),
-  z.object({ type: z.literal('provision'), session_id: z.uuid(), phase: z.literal('finalizing') }),
+  z.object({ type: z.literal('provision'), session_id: z.uuid(), phase: z.literal('finalizing'), ...reportNumber }),
   z.object({
     type: z.literal('provision'),
     session_id: z.uuid(),
     phase: z.literal('completed'),
+    ...reportNumber,
     /** Each file's final status: the outcome holds even if earlier reports arrived out of order. */
     results: z
       .array(
@@ -117,6 +126,7 @@ export const ProvisionDeviceEventSchema = z.discriminatedUnion('phase', [
     type: z.literal('provision'),
     session_id: z.uuid(),
     phase: z.literal('failed'),
+    ...reportNumber,
     error: z.string().max(500).optional(),
   }),
 ]);

@@ -85,8 +85,13 @@ async function begin(d: TestDevice) {
   return { session: res.body.data.session_id as string, files: cmd.payload.files as Array<any> };
 }
 
-const report = (d: TestDevice, session: string, body: object) =>
-  d.publish('events', { type: 'provision', session_id: session, ...body });
+/** The device's reports, numbered per session (`n`) as the protocol asks. */
+const numbers = new Map<string, number>();
+const report = (d: TestDevice, session: string, body: object) => {
+  const n = (numbers.get(session) ?? 0) + 1;
+  numbers.set(session, n);
+  return d.publish('events', { type: 'provision', session_id: session, n, ...body });
+};
 
 /** Plays a session on the device: every file queued, downloading, then completed unless in `failing`. */
 async function play(d: TestDevice, session: string, files: Array<{ device_path: string }>, failing: string[] = []) {

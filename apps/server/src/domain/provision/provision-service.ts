@@ -39,6 +39,10 @@ interface Options {
   onError(err: unknown, what: string): void;
 }
 
+/** A report that arrived before one it follows waits up to EARLY_RETRIES × EARLY_WAIT_MS for it. */
+const EARLY_RETRIES = 40;
+const EARLY_WAIT_MS = 25;
+
 /** How long a provision command's links stay valid beyond the session's silence limit. */
 const LINK_VALID_MS = 60 * 60_000;
 
@@ -177,10 +181,27 @@ export class ProvisionService {
     return next;
   }
 
+  /** Applies a report in the device's order: one that arrived early waits briefly for those before it. */
   private async apply(device: string, e: ProvisionDeviceEvent): Promise<void> {
-    const out = await this.o.db.transaction(async (tx) => {
-      const open = await lockOpenSession(tx, e.session_id, device);
-      if (!open) return [];
+    for (let attempt = 0; ; attempt++) {
+      const out = await this.o.db.transaction(async (tx) => {
+        const open = await lockOpenSession(tx, e.session_id, device);
+        if (!open) return [];
+        if (e.n !== undefined) {
+          if (e.n <= open.device_seq) return this.heard(tx, open);
+          // A report before this one is still on its way (through another instance, maybe).
+          if (e.n > open.device_seq + 1 && attempt < EARLY_RETRIES) return null;
+          await tx.execute(sql`update provision_sessions set device_seq = ${e.n} where id = ${open.id}`);
+        }
+        return this.applyReport(tx, open, e);
+      });
+      if (out) return this.relay(out);
+      await new Promise((resolve) => setTimeout(resolve, EARLY_WAIT_MS));
+    }
+  }
+
+  private async applyReport(tx: Executor, open: SessionRow, e: ProvisionDeviceEvent): Promise<ProvisionBusEvent[]> {
+    {
       switch (e.phase) {
         case 'ready': {
           // Said again (a redelivery): heard, nothing new.
@@ -209,8 +230,7 @@ export class ProvisionService {
             'provision_failed',
           );
       }
-    });
-    await this.relay(out);
+    }
   }
 
   /** Ends open sessions that heard nothing for the timeout with a `timeout` event (any instance may). */

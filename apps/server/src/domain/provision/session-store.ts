@@ -15,6 +15,7 @@ export interface SessionRow {
   started_by: string;
   prior_state: string | null;
   last_seq: number;
+  device_seq: number;
   total_files: number;
   completed_files: number;
   failed_files: number;
