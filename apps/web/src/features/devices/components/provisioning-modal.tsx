@@ -149,7 +149,11 @@ function ProvisioningBody({ view }: { view: ProvisionView }) {
   );
 }
 
-const banner = { borderRadius: 'var(--mantine-radius-md)', background: 'var(--tone-bg)' };
+const banner = {
+  borderRadius: 'var(--mantine-radius-md)',
+  background: 'var(--tone-bg)',
+  borderLeft: '4px solid var(--tone-fg)',
+};
 
 function Field({ label, value }: { label: string; value: string }) {
   return (
