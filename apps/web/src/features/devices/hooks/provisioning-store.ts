@@ -132,7 +132,7 @@ class ProvisioningStore {
       isFinal: (e) => FINAL_EVENTS.includes(e.event as ProvisionEventName),
       onEvent: (e) => {
         if (this.tracked.get(device) !== entry) return;
-        let data: Record<string, unknown> = {};
+        let data: Record<string, unknown>;
         try {
           data = JSON.parse(e.data) as Record<string, unknown>;
         } catch {
