@@ -44,7 +44,7 @@ beforeAll(async () => {
     });
     expect(res.status).toBe(201);
   }
-  for (const fault of ['none', 'some-fail'] as ProvisionFault[]) {
+  for (const fault of ['none', 'some-fail', 'stall'] as ProvisionFault[]) {
     const id = randomBytes(6).toString('hex');
     const res = await h.server.request('POST', `/api/v1/tenant/${ENTITY}/device`, {
       token: root,
@@ -118,6 +118,31 @@ describe.skipIf(!chromiumPath)('provisioning in the console', () => {
     await modal.getByRole('button', { name: /^Log/ }).click();
     await page.waitForTimeout(600); // the modal's 500 ms transition settles
     await page.screenshot({ path: path.join(SHOTS, 'provisioning-modal-dark.png') });
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
+  it('finds a running session again after a reload, and cancels it', async () => {
+    const { page, errors } = await h.newPage();
+    await signIn(page, ACCOUNT);
+    const device = devices[2]!.id;
+    const modal = await provision(page, device);
+    await modal.getByRole('button', { name: 'Log (2)' }).waitFor({ timeout: 20_000 });
+    const session = await modal.getByText(/^[0-9a-f]{8}-[0-9a-f-]{27}$/).textContent();
+    await page.reload();
+    // The device counts as provisioning (core §4): its row says so, and opens the same session.
+    const busy = row(page, device).getByRole('button', { name: `Provisioning... device ${device}` });
+    await busy.waitFor();
+    await busy.click();
+    await modal.getByText(session!, { exact: true }).waitFor();
+    await modal.getByRole('status').getByText('In Progress', { exact: true }).waitFor();
+    await modal.getByRole('button', { name: 'Cancel provisioning' }).click();
+    await page.getByText('Provisioning Cancelled', { exact: true }).waitFor();
+    await modal.waitFor({ state: 'hidden' });
+    const kept = await h.server.request('GET', `/api/v1/tenant/${ENTITY}/provision/${device}`, {
+      token: (await h.server.request('POST', '/api/v1/login', { body: ACCOUNT })).body.access_token,
+    });
+    expect(kept.body.data).toMatchObject({ session_id: session, status: 'cancelled' });
     expect(errors).toEqual([]);
     await page.context().close();
   });
