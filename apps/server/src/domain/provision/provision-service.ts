@@ -191,7 +191,9 @@ export class ProvisionService {
           if (e.n <= open.device_seq) return this.heard(tx, open);
           // A report before this one is still on its way (through another instance, maybe).
           if (e.n > open.device_seq + 1 && attempt < EARLY_RETRIES) return null;
-          await tx.execute(sql`update provision_sessions set device_seq = ${e.n} where id = ${open.id}`);
+          // A file report (the frequent one) records its number in its own statement.
+          if (e.phase !== 'file')
+            await tx.execute(sql`update provision_sessions set device_seq = ${e.n} where id = ${open.id}`);
         }
         return this.applyReport(tx, open, e);
       });
@@ -275,7 +277,13 @@ export class ProvisionService {
     return result.row;
   }
 
+  /**
+   * A file's new status. The hot path of a session (three reports a file), so after the file's
+   * row it takes one statement: counters, status, report number, event number, the device's
+   * current download and the stored event.
+   */
   private async fileChanged(tx: Executor, open: SessionRow, e: Extract<ProvisionDeviceEvent, { phase: 'file' }>) {
+    const n = e.n ?? 0;
     const [changed] = rowsOf<{ filename: string }>(
       await tx.execute(sql`
         update provision_files set status = ${e.status}, error = ${e.error ?? null}
@@ -283,25 +291,51 @@ export class ProvisionService {
           and status not in ('completed', 'failed')
         returning filename`),
     );
-    if (!changed) return this.heard(tx, open);
-    const s = await recount(tx, open.id, { status: 'in_progress', heard: true });
-    const done = s.completed_files + s.failed_files;
-    await tx.execute(sql`
-      update devices set current_download = ${e.status === 'downloading' ? `${changed.filename} (${done + 1}/${s.total_files})` : null}
-      where name = ${open.device} and current_provision = ${open.id}`);
-    const message = `${changed.filename}: ${e.status}${e.error ? ` (${e.error})` : ''}`;
-    return appendEvents(tx, s, [
-      {
-        event: 'file_updated',
-        data: {
-          filename: changed.filename,
-          device_path: e.device_path,
-          status: e.status,
-          error: e.error ?? null,
-          message,
-        },
-      },
-    ]);
+    if (!changed) {
+      await tx.execute(sql`
+        update provision_sessions set heard_at = now(), device_seq = greatest(device_seq, ${n}::int)
+        where id = ${open.id}`);
+      return [];
+    }
+    const extra = {
+      filename: changed.filename,
+      device_path: e.device_path,
+      status: e.status,
+      error: e.error ?? null,
+      message: `${changed.filename}: ${e.status}${e.error ? ` (${e.error})` : ''}`,
+    };
+    const downloading = e.status === 'downloading';
+    const [row] = rowsOf<ProvisionBusEvent>(
+      await tx.execute(sql`
+        with c as (
+          select count(*) filter (where status = 'completed')::int as completed,
+                 count(*) filter (where status = 'failed')::int as failed,
+                 count(*) filter (where status = 'downloading')::int as downloading,
+                 count(*)::int as total
+          from provision_files where session_id = ${open.id}),
+        s as (
+          update provision_sessions s set
+            total_files = c.total, completed_files = c.completed, failed_files = c.failed,
+            downloading_files = c.downloading, status = 'in_progress', heard_at = now(),
+            device_seq = greatest(s.device_seq, ${n}::int), last_seq = s.last_seq + 1
+          from c where s.id = ${open.id}
+          returning s.*),
+        d as (
+          update devices set current_download = case when ${downloading}::boolean
+            then ${changed.filename}::text || ' (' || (s.completed_files + s.failed_files + 1) || '/' || s.total_files || ')'
+            else null end
+          from s where devices.name = s.device and devices.current_provision = s.id::text),
+        e as (
+          insert into provision_events (session_id, seq, event, data)
+          select s.id, s.last_seq, 'file_updated',
+            jsonb_build_object('session_id', s.id, 'deviceId', s.device, 'total_files', s.total_files,
+              'completed_files', s.completed_files, 'failed_files', s.failed_files,
+              'downloading_files', s.downloading_files) || ${JSON.stringify(extra)}::jsonb
+          from s
+          returning session_id, seq, event, data)
+        select s.device, e.session_id::text as session_id, e.seq, e.event, e.data from s, e`),
+    );
+    return row ? [{ ...row, seq: Number(row.seq) }] : [];
   }
 
   /** A report that changes nothing still shows the device is at work. */
