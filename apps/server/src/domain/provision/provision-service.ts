@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { UNRESPONSIVE_AFTER_MS } from '@fleet/shared/constants';
 import {
   PROVISION_TEXTS,
@@ -39,9 +39,13 @@ interface Options {
   onError(err: unknown, what: string): void;
 }
 
-/** A report that arrived before one it follows waits up to EARLY_RETRIES × EARLY_WAIT_MS for it. */
-const EARLY_RETRIES = 40;
+/** A report that arrived before one it follows waits up to EARLY_RETRIES × EARLY_WAIT_MS (3 s) for it. */
+const EARLY_RETRIES = 120;
 const EARLY_WAIT_MS = 25;
+
+/** A file's statuses in order: a report may only move a file forward (late reports change nothing). */
+const FILE_RANK = (status: SQL) =>
+  sql`(case ${status} when 'pending' then 0 when 'queued' then 1 when 'downloading' then 2 else 3 end)`;
 
 /** How long a provision command's links stay valid beyond the session's silence limit. */
 const LINK_VALID_MS = 60 * 60_000;
@@ -187,13 +191,14 @@ export class ProvisionService {
       const out = await this.o.db.transaction(async (tx) => {
         const open = await lockOpenSession(tx, e.session_id, device);
         if (!open) return [];
-        if (e.n !== undefined) {
+        // A file report is applied when it comes (a file's status only moves forward, so a late
+        // one changes nothing); the others wait until every report before them was applied.
+        if (e.n !== undefined && e.phase !== 'file') {
           if (e.n <= open.device_seq) return this.heard(tx, open);
           // A report before this one is still on its way (through another instance, maybe).
           if (e.n > open.device_seq + 1 && attempt < EARLY_RETRIES) return null;
-          // A file report (the frequent one) records its number in its own statement.
-          if (e.phase !== 'file')
-            await tx.execute(sql`update provision_sessions set device_seq = ${e.n} where id = ${open.id}`);
+          await tx.execute(sql`
+            update provision_sessions set device_seq = greatest(device_seq + 1, ${e.n}::int) where id = ${open.id}`);
         }
         return this.applyReport(tx, open, e);
       });
@@ -287,13 +292,13 @@ export class ProvisionService {
     const [changed] = rowsOf<{ filename: string }>(
       await tx.execute(sql`
         update provision_files set status = ${e.status}, error = ${e.error ?? null}
-        where session_id = ${open.id} and device_path = ${e.device_path} and status <> ${e.status}
-          and status not in ('completed', 'failed')
+        where session_id = ${open.id} and device_path = ${e.device_path}
+          and ${FILE_RANK(sql`status`)} < ${FILE_RANK(sql`${e.status}::text`)}
         returning filename`),
     );
     if (!changed) {
       await tx.execute(sql`
-        update provision_sessions set heard_at = now(), device_seq = greatest(device_seq, ${n}::int)
+        update provision_sessions set heard_at = now(), device_seq = device_seq + ${n > 0 ? 1 : 0}
         where id = ${open.id}`);
       return [];
     }
@@ -317,7 +322,7 @@ export class ProvisionService {
           update provision_sessions s set
             total_files = c.total, completed_files = c.completed, failed_files = c.failed,
             downloading_files = c.downloading, status = 'in_progress', heard_at = now(),
-            device_seq = greatest(s.device_seq, ${n}::int), last_seq = s.last_seq + 1
+            device_seq = s.device_seq + ${n > 0 ? 1 : 0}, last_seq = s.last_seq + 1
           from c where s.id = ${open.id}
           returning s.*),
         d as (
