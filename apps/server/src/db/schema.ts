@@ -502,7 +502,7 @@ export const provisionSessions = pgTable(
     /** The device's state before the session, given back when it ends (unless the device said another). */
     prior_state: text('prior_state'),
     last_seq: integer('last_seq').notNull().default(0),
-    /** How many of the device's numbered reports (`n`) were applied: later ones wait for the ones before. */
+    /** The number (`n`) of the device's last report applied: reports are applied in its order. */
     device_seq: integer('device_seq').notNull().default(0),
     total_files: integer('total_files').notNull().default(0),
     completed_files: integer('completed_files').notNull().default(0),

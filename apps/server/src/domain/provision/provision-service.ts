@@ -43,7 +43,7 @@ interface Options {
 const EARLY_RETRIES = 120;
 const EARLY_WAIT_MS = 25;
 
-/** A file's statuses in order: a report may only move a file forward (late reports change nothing). */
+/** A file's statuses in order: a report may only move a file forward (a repeat changes nothing). */
 const FILE_RANK = (status: SQL) =>
   sql`(case ${status} when 'pending' then 0 when 'queued' then 1 when 'downloading' then 2 else 3 end)`;
 
@@ -191,14 +191,13 @@ export class ProvisionService {
       const out = await this.o.db.transaction(async (tx) => {
         const open = await lockOpenSession(tx, e.session_id, device);
         if (!open) return [];
-        // A file report is applied when it comes (a file's status only moves forward, so a late
-        // one changes nothing); the others wait until every report before them was applied.
-        if (e.n !== undefined && e.phase !== 'file') {
+        if (e.n !== undefined) {
           if (e.n <= open.device_seq) return this.heard(tx, open);
           // A report before this one is still on its way (through another instance, maybe).
           if (e.n > open.device_seq + 1 && attempt < EARLY_RETRIES) return null;
-          await tx.execute(sql`
-            update provision_sessions set device_seq = greatest(device_seq + 1, ${e.n}::int) where id = ${open.id}`);
+          // A file report (the frequent one) records its number in its own statement.
+          if (e.phase !== 'file')
+            await tx.execute(sql`update provision_sessions set device_seq = ${e.n} where id = ${open.id}`);
         }
         return this.applyReport(tx, open, e);
       });
@@ -298,7 +297,7 @@ export class ProvisionService {
     );
     if (!changed) {
       await tx.execute(sql`
-        update provision_sessions set heard_at = now(), device_seq = device_seq + ${n > 0 ? 1 : 0}
+        update provision_sessions set heard_at = now(), device_seq = greatest(device_seq, ${n}::int)
         where id = ${open.id}`);
       return [];
     }
@@ -322,7 +321,7 @@ export class ProvisionService {
           update provision_sessions s set
             total_files = c.total, completed_files = c.completed, failed_files = c.failed,
             downloading_files = c.downloading, status = 'in_progress', heard_at = now(),
-            device_seq = s.device_seq + ${n > 0 ? 1 : 0}, last_seq = s.last_seq + 1
+            device_seq = greatest(s.device_seq, ${n}::int), last_seq = s.last_seq + 1
           from c where s.id = ${open.id}
           returning s.*),
         d as (
