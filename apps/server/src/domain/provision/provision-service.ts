@@ -177,33 +177,37 @@ export class ProvisionService {
   private readonly queues = new Map<string, Promise<void>>();
 
   /** A device's report on `…/events`; reports of a session that is not open are ignored. */
-  onDeviceEvent(device: string, e: ProvisionDeviceEvent): Promise<void> {
-    const next = (this.queues.get(device) ?? Promise.resolve()).then(() => this.apply(device, e));
+  onDeviceEvent(device: string, e: ProvisionDeviceEvent, attempt = 0): Promise<void> {
+    const next = (this.queues.get(device) ?? Promise.resolve()).then(() => this.apply(device, e, attempt));
     const tail = next.catch(() => undefined);
     this.queues.set(device, tail);
     void tail.then(() => this.queues.get(device) === tail && this.queues.delete(device));
     return next;
   }
 
-  /** Applies a report in the device's order: one that arrived early waits briefly for those before it. */
-  private async apply(device: string, e: ProvisionDeviceEvent): Promise<void> {
-    for (let attempt = 0; ; attempt++) {
-      const out = await this.o.db.transaction(async (tx) => {
-        const open = await lockOpenSession(tx, e.session_id, device);
-        if (!open) return [];
-        if (e.n !== undefined) {
-          if (e.n <= open.device_seq) return this.heard(tx, open);
-          // A report before this one is still on its way (through another instance, maybe).
-          if (e.n > open.device_seq + 1 && attempt < EARLY_RETRIES) return null;
-          // A file report (the frequent one) records its number in its own statement.
-          if (e.phase !== 'file')
-            await tx.execute(sql`update provision_sessions set device_seq = ${e.n} where id = ${open.id}`);
-        }
-        return this.applyReport(tx, open, e);
-      });
-      if (out) return this.relay(out);
-      await new Promise((resolve) => setTimeout(resolve, EARLY_WAIT_MS));
-    }
+  /**
+   * Applies a report in the device's order. One that arrived before a report it follows goes to
+   * the back of the queue for a moment (the missing one may be behind it here, or on another
+   * instance); after EARLY_RETRIES tries it is applied anyway.
+   */
+  private async apply(device: string, e: ProvisionDeviceEvent, attempt: number): Promise<void> {
+    const out = await this.o.db.transaction(async (tx) => {
+      const open = await lockOpenSession(tx, e.session_id, device);
+      if (!open) return [];
+      if (e.n !== undefined) {
+        if (e.n <= open.device_seq) return this.heard(tx, open);
+        if (e.n > open.device_seq + 1 && attempt < EARLY_RETRIES) return null;
+        // A file report (the frequent one) records its number in its own statement.
+        if (e.phase !== 'file')
+          await tx.execute(sql`update provision_sessions set device_seq = ${e.n} where id = ${open.id}`);
+      }
+      return this.applyReport(tx, open, e);
+    });
+    if (out) return this.relay(out);
+    const retry = setTimeout(() => {
+      this.onDeviceEvent(device, e, attempt + 1).catch((err) => this.o.onError(err, 'applying a device report'));
+    }, EARLY_WAIT_MS);
+    retry.unref();
   }
 
   private async applyReport(tx: Executor, open: SessionRow, e: ProvisionDeviceEvent): Promise<ProvisionBusEvent[]> {
