@@ -3,7 +3,7 @@ import { provisioning } from './provisioning-store.ts';
 
 /** Re-renders on every change of the provisioning store; answers the store. */
 export function useProvisioning() {
-  useSyncExternalStore(provisioning.subscribe, provisioning.getVersion);
+  useSyncExternalStore(provisioning.subscribe, provisioning.getVersion, provisioning.getVersion);
   return provisioning;
 }
 
