@@ -27,6 +27,10 @@ export default defineConfig(({ mode }) => {
       manifest: true,
       // Maps without a sourceMappingURL comment: for size analysis and error triage, not shipped to browsers.
       sourcemap: 'hidden',
+      // Browsers with light-dark(): below these the minifier rewrites light-dark() inside custom
+      // properties (tones.module.css) into --lightningcss-* variables that nothing defines, and the
+      // status colours vanish.
+      cssTarget: ['chrome123', 'edge123', 'firefox120', 'safari17.5'],
       // index.html serves every console path; login.html is /auth/login, prerendered (scripts/prerender.mjs).
       rollupOptions: { input: { index: `${root}index.html`, login: `${root}login.html` } },
     },

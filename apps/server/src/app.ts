@@ -39,6 +39,8 @@ import { beaconRoutes } from './routes/beacon/index.ts';
 import { startBeaconSide } from './realtime/beacon-side.ts';
 import { allocationRoutes } from './routes/allocation/index.ts';
 import { KIOSK_MANAGER_PREFIX, kioskManagerRoutes } from './kiosk-manager/routes.ts';
+import { startProvisioning } from './domain/provision/start-provisioning.ts';
+import { provisionRoutes } from './routes/provision/index.ts';
 
 export interface BuildOptions {
   /** Called once with the superadmin's generated password on first start. */
@@ -146,6 +148,10 @@ export async function build(config: Config, opts: BuildOptions = {}): Promise<Fa
   await app.register(healthRoutes);
   // The kiosk manager is mounted here by default; it also runs on its own (kiosk-manager/main.ts).
   await app.register(async (km) => kioskManagerRoutes(km, deps), { prefix: KIOSK_MANAGER_PREFIX });
+  // Every instance on the device side gets its share of the devices' messages (shared
+  // subscriptions), the kiosk manager on its own too: each handles sightings and provisioning reports.
+  startBeaconSide(app, deps);
+  const provisioning = startProvisioning(app, deps);
   if (opts.kioskManagerOnly) return app;
   sweepOrphanBlobs(app.db, deps.blobs).catch((err) => app.log.error({ err }, 'sweeping orphan blobs'));
   const sweepUploads = () =>
@@ -158,7 +164,6 @@ export async function build(config: Config, opts: BuildOptions = {}): Promise<Fa
   if (boot.created) app.log.info({ username: config.ADMIN_USERNAME }, 'created the superadmin');
   if (boot.generatedPassword) opts.onGeneratedPassword?.(config.ADMIN_USERNAME, boot.generatedPassword);
 
-  startBeaconSide(app, deps);
   await app.register(
     async (api) => {
       // Every API route authenticates before its body is read or validated; only routes marked
@@ -179,6 +184,7 @@ export async function build(config: Config, opts: BuildOptions = {}): Promise<Fa
       await dataviewRoutes(api, deps);
       await beaconRoutes(api, deps);
       await allocationRoutes(api, deps);
+      await provisionRoutes(api, deps, provisioning);
     },
     { prefix: '/api/v1' },
   );

@@ -62,6 +62,8 @@ const EnvSchema = z
     S3_REGION: z.string().min(1).default('us-east-1'),
     /** How long a device has to finish a firmware update before the command counts as timed out. */
     DFU_TIMEOUT_S: z.coerce.number().int().min(10).max(86_400).default(1800),
+    /** A provisioning session that hears nothing from its device this long ends with a `timeout` event. */
+    PROVISION_TIMEOUT_MS: z.coerce.number().int().min(200).max(3_600_000).default(120_000),
     WEB_DIST: z.string().optional(),
     TRUST_PROXY: z
       .enum(['true', 'false'])

@@ -133,6 +133,8 @@ export class DeviceModel {
 
   /** True while a firmware update runs: the device reports state DFU (blue in the console). */
   updating = false;
+  /** True while a provisioning session runs: the device reports state PROVISIONING. */
+  provisioning = false;
 
   /** A reboot boots (clearing an error or a defect, as on the hardware); an empty unit stays unavailable. */
   rebooted(): void {
@@ -142,6 +144,7 @@ export class DeviceModel {
   /** The state as reported (fleet §4): DFU while a firmware update runs; a docked unit is WAITING and says it charges. */
   get reportedState(): string {
     if (this.updating) return 'DFU';
+    if (this.provisioning) return 'PROVISIONING';
     return this.status.state === 'charging' ? 'WAITING' : this.status.state;
   }
 

@@ -8,6 +8,8 @@ import { type FaultSettings, type Faults, NO_FAULTS, applyFaults, happens } from
 import { initialStatus } from './profile.ts';
 import { type Random, deviceSeed, seededRandom } from './random.ts';
 import { SeenIds } from './seen-ids.ts';
+import { ProvisionCancelSchema, ProvisionCommandSchema, type ProvisionCommand } from '@fleet/shared/provision';
+import { type ProvisionFault, runProvisioning } from './provision.ts';
 
 export interface DeviceOptions {
   /** The device id (12 lower-case hex): also its MQTT username and client id. */
@@ -28,6 +30,8 @@ export interface DeviceOptions {
   faults?: FaultSettings;
   /** How a firmware update goes wrong, if at all (default none). */
   dfuFault?: DfuFault;
+  /** How a provisioning session goes wrong, if at all (default none). */
+  provisionFault?: ProvisionFault;
   /** Overrides the seeded starting status (state, firmware, battery). */
   status?: Partial<DeviceStatus>;
 }
@@ -79,6 +83,11 @@ export class SimulatedDevice extends EventEmitter<DeviceEvents> {
   readonly stats: DeviceStats = { sent: 0, commands: 0, answered: 0, connects: 0 };
   faults: Faults;
   dfuFault: DfuFault;
+  provisionFault: ProvisionFault;
+  /** Provisioning sessions finished (with their file counts) since start. */
+  readonly provisions: Array<{ session: string; completed: number; failed: number }> = [];
+  /** The running provisioning session and what stops it. */
+  private provisioning: { session: string; stop: AbortController } | null = null;
   phase: DevicePhase = 'off';
   /** Firmware updates finished, and failed, since start. */
   readonly updates: { done: number; failed: number; downloadStartedAt?: number; downloadEndedAt?: number } = {
@@ -107,6 +116,7 @@ export class SimulatedDevice extends EventEmitter<DeviceEvents> {
     this.faults = applyFaults(NO_FAULTS, opts.faults ?? {});
     this.timeScale = opts.timeScale ?? 1;
     this.dfuFault = opts.dfuFault ?? 'none';
+    this.provisionFault = opts.provisionFault ?? 'none';
   }
 
   /** Changes the faults from now on, e.g. `setFaults({ noReply: true })`. */
@@ -150,6 +160,7 @@ export class SimulatedDevice extends EventEmitter<DeviceEvents> {
   async stop(): Promise<void> {
     this.stopped = true;
     this.halt.abort();
+    this.provisioning?.stop.abort();
     for (const t of this.timers) clearTimeout(t);
     this.timers.clear();
     const client = this.leave();
@@ -221,6 +232,7 @@ export class SimulatedDevice extends EventEmitter<DeviceEvents> {
     // A delivery racing a sleep or reboot on a session that is being closed.
     if (this.client !== client) return;
     this.catchUp();
+    if (this.onProvisionMessage(client, payload)) return;
     const decision = decideCommand(payload, this, Date.now());
     if (decision.action !== 'ignore') this.stats.commands++;
     this.emit('command', decision);
@@ -277,6 +289,69 @@ export class SimulatedDevice extends EventEmitter<DeviceEvents> {
     this.updates.done++;
     this.pendingReply = { id: command.id, status: 'success', data: { fw_version: payload.version } };
     await this.reboot();
+  }
+
+  /** A provision or provision_cancel message: handled here (answers false for anything else). */
+  private onProvisionMessage(client: MqttClient, raw: Buffer): boolean {
+    let body: unknown;
+    try {
+      body = JSON.parse(raw.toString());
+    } catch {
+      return false;
+    }
+    const cancel = ProvisionCancelSchema.safeParse(body);
+    if (cancel.success) {
+      if (!this.seen.remember(cancel.data.id)) return true;
+      if (this.provisioning?.session === cancel.data.payload.session_id) {
+        this.provisioning.stop.abort();
+        this.provisioning = null;
+        this.model.provisioning = false;
+        this.report(client);
+      }
+      return true;
+    }
+    const command = ProvisionCommandSchema.safeParse(body);
+    if (!command.success) return false;
+    if (!this.seen.remember(command.data.id)) return true;
+    this.stats.commands++;
+    void this.provision(client, command.data);
+    return true;
+  }
+
+  /** Runs a provisioning session for real: downloads, verifies and reports each file. */
+  private async provision(client: MqttClient, command: ProvisionCommand): Promise<void> {
+    this.provisioning?.stop.abort();
+    const stop = new AbortController();
+    const session = command.payload.session_id;
+    this.provisioning = { session, stop };
+    this.model.provisioning = true;
+    this.report(client);
+    const events = topics.events(this.entity, this.id);
+    let n = 0;
+    const outcome = await runProvisioning(
+      command,
+      this.provisionFault,
+      {
+        report: async (body) => {
+          if (stop.signal.aborted) return;
+          await this.whenOnline();
+          n++;
+          await this.publish(this.client ?? client, events, { type: 'provision', session_id: session, n, ...body });
+        },
+        dropLink: async () => {
+          this.drop();
+          await this.whenOnline();
+        },
+      },
+      AbortSignal.any([stop.signal, this.halt.signal]),
+    );
+    if (this.provisioning?.session !== session) return;
+    // A stalled session keeps the device busy until the server gives up and cancels it.
+    if (!outcome && !stop.signal.aborted) return;
+    this.provisioning = null;
+    this.model.provisioning = false;
+    if (outcome) this.provisions.push({ session, ...outcome });
+    if (this.client) this.report(this.client);
   }
 
   private async reboot(): Promise<void> {

@@ -13,6 +13,16 @@ export interface BusEvents {
   'commands.settled': CommandSettled;
   /** A beacon configuration of the entity was added, changed or removed: forget cached configurations. */
   'beacons.changed': { entity: string };
+  /** A provisioning session's event, stored with its number: event streams on every instance relay it. */
+  'provision.event': ProvisionBusEvent;
+}
+
+export interface ProvisionBusEvent {
+  device: string;
+  session_id: string;
+  seq: number;
+  event: string;
+  data: Record<string, unknown>;
 }
 
 /** Which devices changed: by name, every device of an entity, or every device. */

@@ -25,6 +25,8 @@ export interface DeviceSide {
   stats: LinkStats;
   /** Where beacon sightings are routed (set by the beacon side). */
   beacons: BeaconRoute;
+  /** Where provisioning reports on `…/events` are routed (set by domain/provision). */
+  provisioning: BeaconRoute;
   close(): Promise<void>;
 }
 
@@ -48,7 +50,16 @@ export async function startDeviceSide(config: Config, db: Db, bus: Bus, log: Fas
     onError: (err) => onError(err, 'writing telemetry'),
   });
   const beacons: BeaconRoute = {};
-  const handlers = createIngest({ directory, stats, telemetry, commands: () => box.commands, beacons, onError });
+  const provisioning: BeaconRoute = {};
+  const handlers = createIngest({
+    directory,
+    stats,
+    telemetry,
+    commands: () => box.commands,
+    beacons,
+    provisioning,
+    onError,
+  });
 
   let link: DeviceLink;
   let dynsec: MosquittoDynsec | null = null;
@@ -89,6 +100,7 @@ export async function startDeviceSide(config: Config, db: Db, bus: Bus, log: Fas
     telemetry,
     stats,
     beacons,
+    provisioning,
     async close() {
       clearInterval(sweeper);
       await link.close();

@@ -25,6 +25,8 @@ interface Options {
   commands: () => CommandService | undefined;
   /** Where beacon sightings go (domain/beacon); false when the message is not a sighting. */
   beacons: BeaconRoute;
+  /** Where provisioning reports go (domain/provision); false when the message is not one. */
+  provisioning: BeaconRoute;
   onError(err: unknown, what: string): void;
 }
 
@@ -56,8 +58,12 @@ export function createIngest(o: Options): LinkHandlers {
       case 'events': {
         o.telemetry.report(device.name);
         const event = DfuEventSchema.safeParse(body);
-        // Provisioning progress arrives with its own issue; until then only firmware updates are read.
-        if (!event.success) return o.stats.drop('unsupported');
+        if (!event.success) {
+          const provisioning = o.provisioning.handler;
+          if (!provisioning) return o.stats.drop('unsupported');
+          if (!provisioning(device, body)) o.stats.drop('bad_message');
+          return;
+        }
         const commands = o.commands();
         if (!commands) return o.stats.drop('unknown_command');
         commands.onProgress(device.name, event.data);

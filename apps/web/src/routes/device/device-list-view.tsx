@@ -17,6 +17,8 @@ import { FilterBar } from '@/features/devices/components/filter-bar.tsx';
 import { MultiDeviceMenu } from '@/features/devices/components/multi-device-menu.tsx';
 import { firstOrder } from '@/features/devices/components/sort-header.tsx';
 import { useDeviceListCommands } from '@/features/devices/hooks/use-device-list-commands.ts';
+import { useResumeProvisioning } from '@/features/devices/hooks/use-provisioning.ts';
+import { ProvisioningModal } from '@/features/devices/components/provisioning-modal.tsx';
 import { useDeviceListState } from '@/features/devices/hooks/use-device-list-state.ts';
 import { useNow } from '@/features/devices/hooks/use-now.ts';
 import { useSelection } from '@/features/devices/hooks/use-selection.ts';
@@ -48,6 +50,7 @@ export function DeviceListView({ landlord }: { landlord: boolean }) {
   const [filtersOpen, filtersDrawer] = useDisclosure(false);
   const facets = useDeviceFacets(landlord, filtersOpen);
   const now = useNow();
+  useResumeProvisioning();
   const { selected, toggle, setMany, clear } = useSelection();
   const confirmDelete = useConfirmDelete();
   const remove = useDeleteDevice(landlord);
@@ -162,6 +165,7 @@ export function DeviceListView({ landlord }: { landlord: boolean }) {
             selectedCount={selected.size}
             writable={writable}
             onCommandSelected={(action) => void commands.onCommandSelected(action)}
+            onProvisionSelected={() => void commands.onProvisionSelected()}
             vibrateAllLabel={commands.vibrateAllLabel}
             onVibrateAll={() => void commands.onVibrateAll()}
             onDeleteSelected={() => void onDeleteSelected()}
@@ -214,6 +218,7 @@ export function DeviceListView({ landlord }: { landlord: boolean }) {
         total={devices.isPlaceholderData ? undefined : total}
       />
       {commands.confirmDialog}
+      <ProvisioningModal />
     </>
   );
 }

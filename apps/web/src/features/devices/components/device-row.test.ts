@@ -53,4 +53,13 @@ describe('DeviceRow', () => {
       /aria-label="Actions for device 240ac40a2e48"[^>]*aria-busy="true"|aria-busy="true"[^>]*aria-label="Actions for device 240ac40a2e48"/,
     );
   });
+
+  it('offers Provision, says Provisioning... while the device counts as provisioning, and disables it when unresponsive', () => {
+    expect(render(DEVICE)).toContain(`aria-label="Provision device ${DEVICE.name}"`);
+    const busy = render({ ...DEVICE, current_provision: '11111111-1111-4111-8111-111111111111' });
+    expect(busy).toContain('Provisioning...');
+    expect(render({ ...DEVICE, state: { current: 'PROVISIONING' } })).toContain('Provisioning...');
+    const silent = render({ ...DEVICE, updated_at: new Date(NOW - 21 * 60_000).toISOString() });
+    expect(silent).toMatch(/<button[^>]*disabled[^>]*aria-label="Provision device/);
+  });
 });

@@ -10,6 +10,7 @@ import { isUnresponsive } from '../utils/device-health.ts';
 import { AsleepPill } from './asleep-pill.tsx';
 import { BatteryLevel } from './battery-level.tsx';
 import { CommandMenuItems } from './command-menu-items.tsx';
+import { CancelProvisionItem, ProvisionButton } from './provision-button.tsx';
 import classes from './device-tones.module.css';
 import { StatusBadge } from './status-badge.tsx';
 
@@ -97,69 +98,73 @@ export const DeviceRow = memo(function DeviceRow(props: DeviceRowProps) {
         <BatteryLevel percent={device.battery} charging={device.is_charging} />
       </Table.Td>
       <Table.Td>
-        {/* No focus placeholder: opening by keyboard focuses the first item (WAI-ARIA menu button), and
+        <Group gap={4} wrap="nowrap">
+          <ProvisionButton device={device} disabled={unresponsive} />
+          {/* No focus placeholder: opening by keyboard focuses the first item (WAI-ARIA menu button), and
             axe rejects the placeholder inside role=menu (aria-required-children). */}
-        <Menu position="bottom-end" withArrow shadow="md" withInitialFocusPlaceholder={false}>
-          <Menu.Target>
-            {/* A command in flight shows a spinner but keeps the button usable: focus stays on it. */}
-            <ActionIcon
-              variant="subtle"
-              color="gray"
-              aria-label={`Actions for device ${device.name}`}
-              aria-busy={commanding || undefined}
-              loading={deleting}
-            >
-              {commanding ? <Loader size={16} /> : <IconDotsVertical size={18} stroke={1.6} aria-hidden />}
-            </ActionIcon>
-          </Menu.Target>
-          <Menu.Dropdown>
-            <Menu.Item
-              component={Link}
-              to={href}
-              leftSection={writable ? <IconPencil size={16} aria-hidden /> : <IconEye size={16} aria-hidden />}
-            >
-              {writable ? 'Edit' : 'View'}
-            </Menu.Item>
-            <Menu.Divider />
-            <CommandMenuItems
-              availability={availability}
-              busy={commanding}
-              onCommand={(action) => onCommand(device, action)}
-            />
-            {/* Allocation and return go through the kiosk manager for the active entity (fleet §2). */}
-            {!landlord && (
-              <>
-                <Menu.Divider />
-                <Menu.Item
-                  component={Link}
-                  to={`${href}/allocate`}
-                  leftSection={<IconUserShare size={16} aria-hidden />}
-                >
-                  Allocate
-                </Menu.Item>
-                <Menu.Item
-                  component={Link}
-                  to={`${href}/deploy`}
-                  leftSection={<IconArrowBackUp size={16} aria-hidden />}
-                >
-                  Return Device
-                </Menu.Item>
-              </>
-            )}
-            {writable && (
-              <>
-                <Menu.Divider />
-                <Menu.Item
-                  color="red"
-                  leftSection={<IconTrash size={16} aria-hidden />}
-                  onClick={() => onDelete(device)}
-                >
-                  Delete
-                </Menu.Item>
-              </>
-            )}
-          </Menu.Dropdown>
-        </Menu>
+          <Menu position="bottom-end" withArrow shadow="md" withInitialFocusPlaceholder={false}>
+            <Menu.Target>
+              {/* A command in flight shows a spinner but keeps the button usable: focus stays on it. */}
+              <ActionIcon
+                variant="subtle"
+                color="gray"
+                aria-label={`Actions for device ${device.name}`}
+                aria-busy={commanding || undefined}
+                loading={deleting}
+              >
+                {commanding ? <Loader size={16} /> : <IconDotsVertical size={18} stroke={1.6} aria-hidden />}
+              </ActionIcon>
+            </Menu.Target>
+            <Menu.Dropdown>
+              <Menu.Item
+                component={Link}
+                to={href}
+                leftSection={writable ? <IconPencil size={16} aria-hidden /> : <IconEye size={16} aria-hidden />}
+              >
+                {writable ? 'Edit' : 'View'}
+              </Menu.Item>
+              <Menu.Divider />
+              <CommandMenuItems
+                availability={availability}
+                busy={commanding}
+                onCommand={(action) => onCommand(device, action)}
+              />
+              <CancelProvisionItem device={device} disabled={unresponsive} />
+              {/* Allocation and return go through the kiosk manager for the active entity (fleet §2). */}
+              {!landlord && (
+                <>
+                  <Menu.Divider />
+                  <Menu.Item
+                    component={Link}
+                    to={`${href}/allocate`}
+                    leftSection={<IconUserShare size={16} aria-hidden />}
+                  >
+                    Allocate
+                  </Menu.Item>
+                  <Menu.Item
+                    component={Link}
+                    to={`${href}/deploy`}
+                    leftSection={<IconArrowBackUp size={16} aria-hidden />}
+                  >
+                    Return Device
+                  </Menu.Item>
+                </>
+              )}
+              {writable && (
+                <>
+                  <Menu.Divider />
+                  <Menu.Item
+                    color="red"
+                    leftSection={<IconTrash size={16} aria-hidden />}
+                    onClick={() => onDelete(device)}
+                  >
+                    Delete
+                  </Menu.Item>
+                </>
+              )}
+            </Menu.Dropdown>
+          </Menu>
+        </Group>
       </Table.Td>
     </Table.Tr>
   );

@@ -1,6 +1,6 @@
 import type { ConsoleCommand } from '../utils/command-actions.ts';
 import { Button, Menu } from '@mantine/core';
-import { IconChevronDown, IconDevices, IconTrash, IconTrashX } from '@tabler/icons-react';
+import { IconChevronDown, IconDevices, IconPackageImport, IconTrash, IconTrashX } from '@tabler/icons-react';
 import { CommandIcon } from './command-icons.tsx';
 
 interface MultiDeviceMenuProps {
@@ -8,6 +8,8 @@ interface MultiDeviceMenuProps {
   /** May change the registry: the deletions are offered. Commands are for every role. */
   writable: boolean;
   onCommandSelected(action: ConsoleCommand): void;
+  /** Starts provisioning on each selected responsive device. */
+  onProvisionSelected?(): void;
   /** The entity-wide vibrate's label, e.g. 'Vibrate all devices of acme'; null hides it. */
   vibrateAllLabel: string | null;
   onVibrateAll(): void;
@@ -59,6 +61,11 @@ export function MultiDeviceItems(props: Omit<MultiDeviceMenuProps, 'busy'>) {
       <Menu.Item leftSection={<CommandIcon action="reboot" />} onClick={() => onCommandSelected('reboot')}>
         Reboot selected
       </Menu.Item>
+      {props.onProvisionSelected && (
+        <Menu.Item leftSection={<IconPackageImport size={16} aria-hidden />} onClick={props.onProvisionSelected}>
+          Provision selected
+        </Menu.Item>
+      )}
       {writable && (
         <Menu.Item leftSection={<IconTrash size={16} aria-hidden />} onClick={onDeleteSelected}>
           Delete selected

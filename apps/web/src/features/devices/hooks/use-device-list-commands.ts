@@ -9,6 +9,7 @@ import { planBulkCommand } from '../utils/bulk-commands.ts';
 import { needsConfirmation, type ConsoleCommand } from '../utils/command-actions.ts';
 import { confirmOne, confirmSelected, confirmVibrateAll } from '../utils/command-confirmations.ts';
 import { NO_DEVICES_SELECTED, nothingSendableText } from '../utils/command-notices.ts';
+import { provisioning } from './provisioning-store.ts';
 
 interface ListCommandOptions {
   landlord: boolean;
@@ -55,6 +56,15 @@ export function useDeviceListCommands({ landlord, entityFilter, selected, device
     bulk.mutate({ plan, action });
   };
 
+  /** Provision selected: a session on each responsive selected device (core §4), one after another. */
+  const onProvisionSelected = async () => {
+    if (selected.size === 0) return notifyWarning(NO_DEVICES_SELECTED);
+    const plan = planBulkCommand(selected, known.current, Date.now(), active);
+    if (plan.sendable === 0) return notifyWarning('Provisioning not started: no selected device is responsive');
+    for (const call of plan.calls)
+      for (const name of call.devices) await provisioning.start(call.entity, name, plan.sendable === 1);
+  };
+
   const onVibrateAll = async () => {
     if (active !== null && (await confirm(confirmVibrateAll(active))))
       everyone.mutate({ entity: active, action: 'vibrate' });
@@ -66,6 +76,7 @@ export function useDeviceListCommands({ landlord, entityFilter, selected, device
     onCommandSelected,
     vibrateAllLabel: active === null ? null : landlord ? `Vibrate all devices of ${active}` : 'Vibrate all devices',
     onVibrateAll,
+    onProvisionSelected,
     busy: bulk.isPending || everyone.isPending,
     confirmDialog,
   };

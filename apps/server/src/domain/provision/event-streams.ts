@@ -1,0 +1,136 @@
+import type { ServerResponse } from 'node:http';
+import { FINAL_EVENTS, SSE_HEARTBEAT_MS, eventId, type ProvisionEventName } from '@fleet/shared/provision';
+import type { Db } from '../../db/client.ts';
+import type { Bus, ProvisionBusEvent } from '../../lib/bus.ts';
+import { eventsAfter, sessionEnded } from './session-store.ts';
+
+/** One open `…/events` response following one session from `cursor` (the last event it wrote). */
+class Stream {
+  private chain: Promise<void> = Promise.resolve();
+  private heartbeat: NodeJS.Timeout;
+  closed = false;
+
+  constructor(
+    private readonly db: Db,
+    readonly device: string,
+    readonly session: string,
+    private cursor: number,
+    private readonly res: ServerResponse,
+    private readonly onClose: (s: Stream) => void,
+    private readonly onError: (err: unknown) => void,
+  ) {
+    this.heartbeat = setInterval(() => this.res.write(': heartbeat\n\n'), SSE_HEARTBEAT_MS);
+    this.heartbeat.unref();
+    res.on('close', () => this.close());
+  }
+
+  /**
+   * Sends what the stream missed: every stored event after the cursor. A session that had ended
+   * before has all its events stored: the stream closes after them even if its final event was
+   * already seen (a reconnect right after it).
+   */
+  catchUp(): void {
+    this.enqueue(async () => {
+      const ended = await sessionEnded(this.db, this.session);
+      this.writeAll(await eventsAfter(this.db, this.session, this.cursor));
+      if (ended) this.close();
+    });
+  }
+
+  /** A live event: written when it is the next one; a gap is filled from the database first. */
+  offer(e: ProvisionBusEvent): void {
+    this.enqueue(async () => {
+      if (e.seq <= this.cursor) return;
+      if (e.seq === this.cursor + 1) return this.writeAll([e]);
+      this.writeAll(await eventsAfter(this.db, this.session, this.cursor));
+    });
+  }
+
+  write(event: ProvisionEventName, id: string, data: unknown): void {
+    this.res.write(`id: ${id}\nevent: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
+  }
+
+  close(): void {
+    if (this.closed) return;
+    this.closed = true;
+    clearInterval(this.heartbeat);
+    this.onClose(this);
+    if (!this.res.writableEnded) this.res.end();
+  }
+
+  private writeAll(events: ProvisionBusEvent[]): void {
+    for (const e of events) {
+      if (this.closed || e.seq <= this.cursor) continue;
+      this.cursor = e.seq;
+      this.write(e.event as ProvisionEventName, eventId(e.session_id, e.seq), e.data);
+      if (FINAL_EVENTS.includes(e.event as ProvisionEventName)) this.close();
+    }
+  }
+
+  private enqueue(step: () => Promise<void>): void {
+    this.chain = this.chain.then(step).catch((err) => {
+      this.onError(err);
+      this.close();
+    });
+  }
+}
+
+/**
+ * The open provisioning event streams of this instance, by device. Every stored event reaches
+ * them through the bus (Redis between instances), so a watcher here sees what another heard.
+ */
+export class EventStreams {
+  private readonly byDevice = new Map<string, Set<Stream>>();
+
+  constructor(
+    private readonly db: Db,
+    bus: Bus,
+    private readonly onError: (err: unknown) => void,
+  ) {
+    bus.subscribe('provision.event', (e) => {
+      for (const s of this.byDevice.get(e.device) ?? []) if (s.session === e.session_id) s.offer(e);
+    });
+  }
+
+  /** How many streams are open here. */
+  get size(): number {
+    let n = 0;
+    for (const set of this.byDevice.values()) n += set.size;
+    return n;
+  }
+
+  /**
+   * Opens a stream on `res` for session `session` of `device` after event `cursor`: a `connection`
+   * event, then every stored event after the cursor, then live ones until a final event.
+   */
+  open(res: ServerResponse, device: string, session: string, cursor: number): void {
+    res.writeHead(200, {
+      'content-type': 'text/event-stream; charset=utf-8',
+      'cache-control': 'no-cache, no-transform',
+      'x-accel-buffering': 'no',
+      connection: 'keep-alive',
+    });
+    const stream = new Stream(this.db, device, session, cursor, res, (s) => this.forget(s), this.onError);
+    let set = this.byDevice.get(device);
+    if (!set) this.byDevice.set(device, (set = new Set()));
+    set.add(stream);
+    res.write('retry: 2000\n\n');
+    stream.write('connection', eventId(session, cursor), {
+      session_id: session,
+      deviceId: device,
+      status: 'connected',
+    });
+    stream.catchUp();
+  }
+
+  /** Ends every open stream at once (server shutdown). */
+  closeAll(): void {
+    for (const set of [...this.byDevice.values()]) for (const s of [...set]) s.close();
+  }
+
+  private forget(s: Stream): void {
+    const set = this.byDevice.get(s.device);
+    set?.delete(s);
+    if (set?.size === 0) this.byDevice.delete(s.device);
+  }
+}

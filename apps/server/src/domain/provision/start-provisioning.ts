@@ -1,0 +1,41 @@
+import type { FastifyInstance } from 'fastify';
+import { ProvisionDeviceEventSchema } from '@fleet/shared/provision';
+import type { Deps } from '../deps.ts';
+import { EventStreams } from './event-streams.ts';
+import { ProvisionService } from './provision-service.ts';
+
+export interface Provisioning {
+  service: ProvisionService;
+  streams: EventStreams;
+}
+
+/**
+ * Provisioning on this instance: the service, the device's reports routed to it from MQTT, the
+ * timeout sweep, and the event streams (closed at once when the server shuts down).
+ */
+export function startProvisioning(app: FastifyInstance, deps: Deps): Provisioning {
+  const onError = (err: unknown, what: string) => app.log.error({ err }, `provisioning: ${what} failed`);
+  const service = new ProvisionService({
+    db: deps.db,
+    bus: deps.bus,
+    link: deps.devices.link,
+    downloads: deps.downloads,
+    timeoutMs: deps.config.PROVISION_TIMEOUT_MS,
+    onError,
+  });
+  const streams = new EventStreams(deps.db, deps.bus, (err) => onError(err, 'an event stream'));
+  deps.devices.provisioning.handler = (device, body) => {
+    const event = ProvisionDeviceEventSchema.safeParse(body);
+    if (!event.success) return false;
+    service.onDeviceEvent(device.name, event.data).catch((err) => onError(err, 'recording a device report'));
+    return true;
+  };
+  const every = Math.min(5_000, Math.max(100, Math.floor(deps.config.PROVISION_TIMEOUT_MS / 4)));
+  const sweeper = setInterval(() => void service.sweep().catch((err) => onError(err, 'the timeout sweep')), every);
+  sweeper.unref();
+  app.addHook('preClose', async () => {
+    clearInterval(sweeper);
+    streams.closeAll();
+  });
+  return { service, streams };
+}

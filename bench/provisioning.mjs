@@ -1,0 +1,343 @@
+// Provisioning (issue 12). Two figures, each beside a baseline measured in the same run:
+// 1. Event streams: S devices each report 10 provisioning events/s while S browsers-worth of SSE
+//    streams watch them; p50/p99 from the device's MQTT publish to the event at the client, events
+//    lost, and the server's CPU. Baseline: one device and one stream at the same rate.
+// 2. 200 simulated devices provisioned with 5 files each at once (real downloads, SHA-256 checks),
+//    each watched by a stream: time until all complete and events lost. Baseline: the same 1,000
+//    downloads from a bare node:http server, 200 clients at once.
+// Run: `node --import tsx bench/provisioning.mjs [--streams=1000] [--rate=10] [--duration=10]
+//   [--devices=200] [--files=5] [--file-kb=16]` (the defaults are the full size).
+import { randomBytes } from 'node:crypto';
+import http from 'node:http';
+import net from 'node:net';
+import mqtt from 'mqtt';
+import {
+  ADMIN,
+  HOST,
+  cpuTimeMs,
+  fmt,
+  login,
+  main,
+  onCleanup,
+  percentile,
+  printTable,
+  ratio,
+  spawnNode,
+  tmpDir,
+} from './lib.mjs';
+
+const arg = (name, fallback) => Number(process.argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1] ?? fallback);
+const STREAMS = arg('streams', 1000);
+const RATE = arg('rate', 10); // events per second per stream
+const DURATION = arg('duration', 10); // s of reporting
+const DEVICES = arg('devices', 200);
+const FILES = arg('files', 5);
+const FILE_KB = arg('file-kb', 16);
+const FROM = arg('ports-from', 41200);
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
+async function freePortsFrom(start, n) {
+  const free = [];
+  for (let port = start; free.length < n && port < start + 100; port++) {
+    const ok = await new Promise((resolve) => {
+      const srv = net.createServer().once('error', () => resolve(false));
+      srv.listen(port, HOST, () => srv.close(() => resolve(true)));
+    });
+    if (ok) free.push(port);
+  }
+  if (free.length < n) throw new Error(`No ${n} free ports from ${start}`);
+  return free;
+}
+const [PORT, MQTT_PORT] = await freePortsFrom(FROM, 2);
+
+async function startServer() {
+  const child = spawnNode(['--import', 'tsx', 'bench/files-server.ts'], {
+    env: { PORT: String(PORT), MQTT_PORT: String(MQTT_PORT), DATA_DIR: tmpDir() },
+  });
+  await new Promise((resolve, reject) => {
+    child.stdout.on('data', () => child.stdoutText.includes('"ready"') && resolve());
+    child.on('exit', (code) => reject(new Error(`server exited ${code}\n${child.output}`)));
+  });
+  const url = `http://${HOST}:${PORT}`;
+  const { access_token } = await login(url, { name: 'bench_admin', password: ADMIN.password });
+  return { child, url, token: access_token, auth: { authorization: `Bearer ${access_token}` } };
+}
+
+const api = (s, method, p, body) =>
+  fetch(`${s.url}/api/v1/tenant/bench/${p}`, {
+    method,
+    headers: { ...s.auth, ...(body ? { 'content-type': 'application/json' } : {}) },
+    body: body ? JSON.stringify(body) : undefined,
+  }).then(async (r) => ({ status: r.status, body: await r.json() }));
+
+async function uploadFiles(s, count, from) {
+  for (let i = from; i < from + count; i++) {
+    const form = new FormData();
+    for (const [k, v] of Object.entries({ level: 'entity', entity_id: 'bench', file_device_path: `bench/f${i}.bin` }))
+      form.append(k, v);
+    form.append('file', new Blob([randomBytes(FILE_KB * 1024)]), `f${i}.bin`);
+    const res = await fetch(`${s.url}/api/v1/tenant/bench/files`, { method: 'POST', headers: s.auth, body: form });
+    if (res.status !== 201) throw new Error(`upload answered ${res.status}`);
+  }
+}
+
+/** Registers `n` devices named from `base`, 20 at a time; answers their credentials. */
+async function register(s, n, base) {
+  const creds = [];
+  const names = Array.from({ length: n }, (_, i) => (base + i).toString(16).padStart(12, '0'));
+  for (let i = 0; i < names.length; i += 20)
+    await Promise.all(
+      names.slice(i, i + 20).map(async (name) => {
+        const res = await api(s, 'POST', 'device', {
+          document: { name, description: 'bench', manufacturing_type: 'CC1' },
+        });
+        creds.push({ name, entity: 'bench', password: res.body.data.mqtt.password });
+      }),
+    );
+  return creds;
+}
+
+/**
+ * Follows one device's event stream; `onEvent(event, seq, at)` for each event. Resolves with the
+ * number of session events received once the server closes the stream.
+ */
+async function watch(s, device, onEvent) {
+  const res = await fetch(`${s.url}/api/v1/tenant/bench/provision/${device}/events`, {
+    headers: { ...s.auth, accept: 'text/event-stream' },
+  });
+  if (!res.ok) throw new Error(`stream answered ${res.status}`);
+  const decoder = new TextDecoder();
+  let buffer = '';
+  let received = 0;
+  for await (const chunk of res.body) {
+    const at = performance.now();
+    buffer += decoder.decode(chunk, { stream: true });
+    let cut;
+    while ((cut = buffer.indexOf('\n\n')) >= 0) {
+      const block = buffer.slice(0, cut);
+      buffer = buffer.slice(cut + 2);
+      const event = /^event: (.*)$/m.exec(block)?.[1];
+      const id = /^id: (.*)$/m.exec(block)?.[1];
+      if (!event || !id || event === 'connection') continue;
+      received++;
+      onEvent(event, Number(id.split(':')[1]), at);
+    }
+  }
+  return received;
+}
+
+/** A device speaking the protocol by hand: it reports at `rate`/s whatever the files allow. */
+async function handDevice(cred) {
+  const client = await mqtt.connectAsync(`mqtt://${HOST}:${MQTT_PORT}`, {
+    protocolVersion: 4,
+    clientId: cred.name,
+    username: cred.name,
+    password: cred.password,
+    reconnectPeriod: 0,
+    clean: true,
+  });
+  const commands = [];
+  const waiters = [];
+  client.on('message', (_t, payload) => {
+    const cmd = JSON.parse(payload.toString());
+    const w = waiters.shift();
+    if (w) w(cmd);
+    else commands.push(cmd);
+  });
+  await client.subscribeAsync(`fleet/bench/${cred.name}/cmd`, { qos: 1 });
+  await client.publishAsync(`fleet/bench/${cred.name}/state`, JSON.stringify({ online: true }), { qos: 1 });
+  return {
+    client,
+    nextCommand: () => (commands.length ? Promise.resolve(commands.shift()) : new Promise((r) => waiters.push(r))),
+  };
+}
+
+/** The report list of a session with `files`: ready, each file queued/downloading/completed, finalizing, completed. */
+function reportsFor(files) {
+  const out = [{ phase: 'ready' }];
+  for (const f of files)
+    for (const status of ['queued', 'downloading', 'completed'])
+      out.push({ phase: 'file', device_path: f.device_path, status });
+  out.push({ phase: 'finalizing' }, { phase: 'completed' });
+  return out;
+}
+
+/** Part 1 with `n` devices and streams: answers latencies, events lost and the server's CPU. */
+async function streamRun(s, creds) {
+  const devices = await Promise.all(creds.map(handDevice));
+  await sleep(1000); // online from their subscriptions
+  const sessions = [];
+  for (let i = 0; i < devices.length; i += 50)
+    await Promise.all(
+      devices.slice(i, i + 50).map(async (d, j) => {
+        const name = creds[i + j].name;
+        const command = d.nextCommand();
+        const res = await api(s, 'POST', `provision/${name}`);
+        if (res.status !== 200) throw new Error(`start answered ${res.status}: ${JSON.stringify(res.body)}`);
+        const cmd = await command;
+        sessions.push({ d, name, session: cmd.payload.session_id, reports: reportsFor(cmd.payload.files), sent: [] });
+      }),
+    );
+  const latencies = [];
+  const watchers = sessions.map((x) =>
+    watch(s, x.name, (_event, seq, at) => {
+      // Event 1 is provision_started (the HTTP call); event k + 1 answers report k.
+      const sentAt = x.sent[seq - 1];
+      if (sentAt !== undefined) latencies.push(at - sentAt);
+    }),
+  );
+  await sleep(500);
+  const cpu0 = cpuTimeMs(s.child.pid);
+  const t0 = performance.now();
+  // Every device reports at RATE/s, staggered over the first interval.
+  await Promise.all(
+    sessions.map(async (x, i) => {
+      await sleep(((i % 100) / 100) * (1000 / RATE));
+      const start = performance.now();
+      for (let k = 0; k < x.reports.length; k++) {
+        const due = start + (k * 1000) / RATE;
+        const wait = due - performance.now();
+        if (wait > 0) await sleep(wait);
+        x.sent[k + 1] = performance.now();
+        await x.d.client.publishAsync(
+          `fleet/bench/${x.name}/events`,
+          JSON.stringify({ type: 'provision', session_id: x.session, n: k + 1, ...x.reports[k] }),
+          { qos: 1 },
+        );
+      }
+    }),
+  );
+  // At most a minute for the streams to close; the timer must not keep the bench alive after.
+  let timer;
+  const late = new Promise((resolve) => (timer = setTimeout(() => resolve(null), 60_000)));
+  const received = await Promise.race([Promise.all(watchers), late]);
+  clearTimeout(timer);
+  const wallS = (performance.now() - t0) / 1000;
+  const cpuS = (cpuTimeMs(s.child.pid) - cpu0) / 1000;
+  const expected = sessions.reduce((a, x) => a + x.reports.length + 1, 0);
+  const got = received ? received.reduce((a, b) => a + b, 0) : latencies.length;
+  await Promise.all(devices.map((d) => d.client.endAsync()));
+  return {
+    p50: percentile(latencies, 50),
+    p99: percentile(latencies, 99),
+    lost: expected - got,
+    expected,
+    cpu: (cpuS / wallS) * 100,
+    events: got / wallS,
+  };
+}
+
+/** Part 2: simulated devices provisioned at once, each watched; answers time, events lost, downloads. */
+async function simulatedRun(s) {
+  const { SimulatedDevice } = await import('../apps/simulator/src/device.ts');
+  const creds = await register(s, DEVICES, 0xc0000000);
+  const devices = creds.map(
+    (c) =>
+      new SimulatedDevice({
+        id: c.name,
+        entity: 'bench',
+        secret: c.password,
+        url: `mqtt://${HOST}:${MQTT_PORT}`,
+        sleeps: false,
+        reportEveryS: 36_000,
+        status: { state: 'WAITING' },
+      }),
+  );
+  onCleanup(() => Promise.all(devices.map((d) => d.stop())));
+  devices.forEach((d, i) => d.start(i * 5));
+  await Promise.all(devices.map((d) => d.whenOnline()));
+  await sleep(1000);
+  const t0 = performance.now();
+  const watchers = await Promise.all(
+    creds.map(async (c) => {
+      const res = await api(s, 'POST', `provision/${c.name}`);
+      if (res.status !== 200) throw new Error(`start answered ${res.status}: ${JSON.stringify(res.body)}`);
+      return watch(s, c.name, () => undefined);
+    }),
+  );
+  const allMs = performance.now() - t0;
+  let stored = 0;
+  let complete = 0;
+  for (const c of creds) {
+    const res = await api(s, 'GET', `provision/${c.name}`);
+    stored += res.body.data.message.length;
+    if (res.body.data.completed_files === FILES) complete++;
+  }
+  const received = watchers.reduce((a, b) => a + b, 0);
+
+  // Baseline: the same 1,000 downloads from a bare server, DEVICES clients at once.
+  const [BARE_PORT] = await freePortsFrom(FROM + 2, 1);
+  const bytes = randomBytes(FILE_KB * 1024);
+  const bare = http.createServer((_req, res) => res.end(bytes)).listen(BARE_PORT, HOST);
+  onCleanup(() => bare.close());
+  await new Promise((r) => bare.once('listening', r));
+  const tb = performance.now();
+  await Promise.all(
+    creds.map(async () => {
+      for (let f = 0; f < FILES; f++) await fetch(`http://${HOST}:${BARE_PORT}/`).then((r) => r.arrayBuffer());
+    }),
+  );
+  return { allMs, bareMs: performance.now() - tb, lost: stored - received, stored, complete };
+}
+
+await main(async () => {
+  const s = await startServer();
+  onCleanup(() => s.child.kill('SIGTERM'));
+  await uploadFiles(s, FILES, 0);
+
+  const sim = await simulatedRun(s);
+  printTable(`${DEVICES} simulated devices × ${FILES} files (${FILE_KB} KiB) provisioned at once, each watched`, [
+    {
+      figure: 'until every session completed',
+      value: fmt(sim.allMs / 1000, 's', 2),
+      baseline: `${fmt(sim.bareMs / 1000, 's', 2)} same downloads, bare http`,
+      ratio: ratio(sim.allMs, sim.bareMs),
+      goal: `${sim.complete}/${DEVICES} with all files`,
+    },
+    { figure: 'events lost', value: String(sim.lost), baseline: `${sim.stored} stored`, ratio: '', goal: '0' },
+  ]);
+
+  // Part 1: enough files that a session reports for DURATION s at RATE/s.
+  const files = Math.max(1, Math.floor((RATE * DURATION - 3) / 3));
+  await uploadFiles(s, Math.max(0, files - FILES), FILES);
+  const creds = await register(s, STREAMS + 1, 0xa0000000);
+  const base = await streamRun(s, creds.slice(0, 1));
+  const load = await streamRun(s, creds.slice(1));
+  printTable(`${STREAMS} event streams at ${RATE} events/s each for ~${DURATION} s (${files} files a session)`, [
+    {
+      figure: 'device report → client, p50',
+      value: fmt(load.p50, 'ms'),
+      baseline: `${fmt(base.p50, 'ms')} one stream`,
+      ratio: ratio(load.p50, base.p50),
+      goal: '',
+    },
+    {
+      figure: 'device report → client, p99',
+      value: fmt(load.p99, 'ms'),
+      baseline: `${fmt(base.p99, 'ms')} one stream`,
+      ratio: ratio(load.p99, base.p99),
+      goal: '≤ 100 ms',
+    },
+    {
+      figure: 'events delivered per second',
+      value: fmt(load.events, '/s', 0),
+      baseline: fmt(base.events, '/s', 0),
+      ratio: ratio(load.events, base.events),
+      goal: `${STREAMS * RATE}/s offered`,
+    },
+    {
+      figure: 'server CPU (one core = 100 %)',
+      value: fmt(load.cpu, '%'),
+      baseline: fmt(base.cpu, '%'),
+      ratio: ratio(load.cpu, base.cpu),
+      goal: '',
+    },
+    {
+      figure: 'events lost',
+      value: String(load.lost),
+      baseline: String(base.lost),
+      ratio: '',
+      goal: `0 of ${load.expected}`,
+    },
+  ]);
+});
