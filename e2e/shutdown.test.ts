@@ -8,7 +8,7 @@ import { freshDataDir, spawnServer, type ServerProcess } from './helpers/process
 
 /**
  * SIGTERM under load: in-flight requests (writes among them), connected MQTT devices reporting,
- * a signed-in browser, a request that never finishes (a client still sending its body, as an
+ * a signed-in browser with the beacon screen's live socket open, a request that never finishes (a client still sending its body, as an
  * open event stream would hold its connection), and a supervisor that stopped reading the
  * server's log. The process must be gone within 10 s, and every write it acknowledged kept.
  */
@@ -103,6 +103,10 @@ async function underLoad(script: 'scripts/start.mjs' | 'apps/server/dist/main.js
     await signIn(page);
     await page.goto('/device');
     await page.getByRole('table').waitFor();
+    // A second tab holds the beacon screen's live Socket.IO connection open.
+    const live = await page.context().newPage();
+    await live.goto('/beacon-demo');
+    await live.getByRole('status', { name: 'Connected' }).waitFor();
   }
   const token = await login(server.url);
   const writes = writeLoad(server.url, token, 6);

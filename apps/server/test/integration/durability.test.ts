@@ -33,6 +33,8 @@ async function startProcess(port: number): Promise<ChildProcess> {
       ADMIN_USERNAME: ADMIN.name,
       ADMIN_PASSWORD: ADMIN.password,
       LOG_LEVEL: 'warn',
+      // The embedded broker on a free port: 1883 may be taken (a demo running on this machine).
+      MQTT_PORT: '0',
     },
     stdio: ['ignore', 'ignore', 'inherit'],
   });

@@ -308,3 +308,38 @@ describe('provisioning', () => {
     expect(res.body.errorInfo.userMessage).toBe(`Device ${name} is not connected`);
   });
 });
+
+describe('shutdown', () => {
+  it('closes open event streams at once: close() does not wait for a session to end', async () => {
+    const own = await startForUploads({ PROVISION_TIMEOUT_MS: '60000' });
+    const entity = own.acme;
+    const file = await upload(own.s, `/api/v1/tenant/${entity}/files`, own.tokens.admin, {
+      fields: { level: 'entity', entity_id: entity, file_device_path: 'config/app.json' },
+      filename: 'app.json',
+      bytes: 64,
+    });
+    expect(file.status).toBe(201);
+    const name = randomDeviceId();
+    const d = await connectDevice(own.s, entity, await registerDevice(own.s, own.tokens.admin, entity, name));
+    await eventually(async () => {
+      const dev = await own.s.request('GET', `/api/v1/tenant/${entity}/device/${name}`, { token: own.tokens.admin });
+      expect(dev.body.data.online).toBe(true);
+    });
+    const url = `/api/v1/tenant/${entity}/provision/${name}`;
+    expect((await own.s.request('POST', url, { token: own.tokens.admin })).status).toBe(200);
+    let connected = () => {};
+    const following = new Promise<void>((resolve) => (connected = resolve));
+    const watching = readEvents(own.s.url + url + '/events', own.tokens.admin, {
+      onEvent: (e) => e.event === 'provision_started' && connected(),
+    });
+    await following;
+    const started = Date.now();
+    await own.s.close();
+    expect(Date.now() - started).toBeLessThan(5_000);
+    // The stream ended with the server, before any final event.
+    const { events, closedByServer } = await watching;
+    expect(closedByServer).toBe(true);
+    expect(events.map((e) => e.event)).toEqual(['connection', 'provision_started']);
+    await d.close();
+  });
+});
