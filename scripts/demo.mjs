@@ -82,6 +82,8 @@ ${accounts.map((a) => `            ${pad(a.name)} ${pad(a.password)} ${a.subtype
             shows them unresponsive once 20 minutes have passed since they were registered
   Allocate  every device stands in a kiosk's dispenser: its row menu offers Allocate and Return Device
             (Lobby_Returns has room for returned devices)
+  Provision a device's Provision button sends it the entity's 3 files (and the first group's map):
+            watch each file's progress live in the modal
   Beacons   http://localhost:${PORT}/beacon-demo  (${ward.gateways.length} gateways in rooms ${ward.gateways.map((g) => g.room).join(', ')}, ${ward.beacons.length} patients)
   Data      ${rel(DATA_DIR)} (delete it to start over; ./data is not touched)
 

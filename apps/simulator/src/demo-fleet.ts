@@ -1,6 +1,7 @@
 import { provisionDemoOrganisation } from './demo-org.ts';
 import { provisionDemoDataviews } from './demo-dataviews.ts';
 import type { DeviceCredentials } from './fleet.ts';
+import { provisionDemoFiles } from './demo-files.ts';
 import { provisionDemoFirmware } from './demo-firmware.ts';
 
 /**
@@ -74,6 +75,10 @@ export async function provisionDemoFleet(api: Api, count = DEMO_DEVICE_COUNT): P
   );
   // After the groups: one of them gets a newer image than the entity's.
   await provisionDemoFirmware(api.baseUrl, token, DEMO_ENTITY).catch((err: Error) => {
+    throw new DemoSetupError(err.message);
+  });
+  // Files for Provision: at entity level and on the first group.
+  await provisionDemoFiles(api.baseUrl, token, DEMO_ENTITY).catch((err: Error) => {
     throw new DemoSetupError(err.message);
   });
   const simulated = credentials.slice(0, count - DEMO_SILENT_DEVICES);
