@@ -8,6 +8,7 @@
 //              from the handshake, no auth) and a bare Aedes broker whose one in-process subscriber
 //              emits each sighting straight to its entity's room, with no database.
 // Both answer GET /bench/stats (sockets connected, events emitted).
+import { randomUUID } from 'node:crypto';
 import http from 'node:http';
 import net from 'node:net';
 import { Aedes } from 'aedes';
@@ -87,12 +88,19 @@ async function startBare(): Promise<{ mqttUrl: string; stats: Stats }> {
         const [, entity, gateway] = packet.topic.split('/');
         const body = JSON.parse(packet.payload.toString()) as { beacon_mac: string; rssi: number };
         counts.events++;
+        // The same shape and size as the app's event (BeaconEventSchema), so both sides put the
+        // same bytes on the wire and the clients the same parsing.
         nsp.to(`entity:${entity}`).emit('beacon_event', {
+          id: randomUUID(),
           event_type: 'beacon_detected',
+          patient: 'Bench Patient',
           beacon_mac: body.beacon_mac,
+          room: '101',
           rssi: body.rssi,
           gateway,
           timestamp: new Date().toISOString(),
+          medications: ['Metformin 500 mg at 08:00'],
+          message_sent: false,
         });
         done();
       },

@@ -44,6 +44,8 @@ export class SightingBatcher {
   private pending: Sighting[] = [];
   private timer: NodeJS.Timeout | null = null;
   private flushing: Promise<void> = Promise.resolve();
+  /** A flush is waiting for the one in progress; it will take whatever is pending then. */
+  private queued = false;
   readonly counts = { sightings: 0, events: 0, reminders: 0, dropped: 0, flushes: 0 };
 
   constructor(
@@ -67,15 +69,25 @@ export class SightingBatcher {
     return true;
   }
 
-  /** Writes everything pending; resolves when it is in the database and handed on. */
+  /**
+   * Writes everything pending; resolves when it is in the database and handed on. The batch is
+   * taken when the previous write has finished, not when flush() is called: while the database
+   * is slow, sightings gather into one larger write instead of a queue of small ones that falls
+   * further behind with every interval.
+   */
   flush(): Promise<void> {
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
-    const batch = this.pending;
-    this.pending = [];
-    this.flushing = this.flushing.then(() =>
-      batch.length > 0 ? this.write(batch).catch((err) => this.o.onError(err, 'writing beacon sightings')) : undefined,
-    );
+    if (this.queued) return this.flushing;
+    this.queued = true;
+    this.flushing = this.flushing.then(() => {
+      this.queued = false;
+      const batch = this.pending;
+      this.pending = [];
+      return batch.length > 0
+        ? this.write(batch).catch((err) => this.o.onError(err, 'writing beacon sightings'))
+        : undefined;
+    });
     return this.flushing;
   }
 
