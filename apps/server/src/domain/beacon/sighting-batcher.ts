@@ -71,9 +71,11 @@ export class SightingBatcher {
 
   /**
    * Writes everything pending; resolves when it is in the database and handed on. The batch is
-   * taken when the previous write has finished, not when flush() is called: while the database
-   * is slow, sightings gather into one larger write instead of a queue of small ones that falls
-   * further behind with every interval.
+   * taken when the previous write has finished, not when flush() is called: a write is several
+   * statements, and while the database is slow, sightings gather into one larger write instead
+   * of a queue of small ones that falls further behind with every interval. (The telemetry
+   * batcher keeps taking its batch at once: its one statement keeps up, and small writes keep
+   * the other queries' waits on the embedded database's one connection short.)
    */
   flush(): Promise<void> {
     if (this.timer) clearTimeout(this.timer);

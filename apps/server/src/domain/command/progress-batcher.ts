@@ -14,8 +14,6 @@ export class ProgressBatcher {
   private pending = new Map<string, { id: string; device: string; phase: string; progress: number }>();
   private timer: NodeJS.Timeout | null = null;
   private flushing: Promise<void> = Promise.resolve();
-  /** A flush is waiting for the one in progress; it will take whatever is pending then. */
-  private queued = false;
 
   constructor(
     private readonly db: Db,
@@ -29,16 +27,13 @@ export class ProgressBatcher {
     this.timer ??= setTimeout(() => void this.flush(), this.intervalMs);
   }
 
-  /** Writes what is pending, taken once a flush in progress has finished (see SightingBatcher.flush). */
+  /** Writes what is pending (waits for a flush in progress first). */
   flush(): Promise<void> {
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
-    if (this.queued) return this.flushing;
-    this.queued = true;
+    const batch = [...this.pending.values()];
+    this.pending.clear();
     this.flushing = this.flushing.then(async () => {
-      this.queued = false;
-      const batch = [...this.pending.values()];
-      this.pending.clear();
       if (batch.length === 0) return;
       try {
         // The command row keeps the progress for the history; the device's current_download

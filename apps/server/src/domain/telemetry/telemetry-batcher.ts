@@ -41,8 +41,6 @@ export class TelemetryBatcher {
   private pending = new Map<string, Pending>();
   private timer: NodeJS.Timeout | null = null;
   private flushing: Promise<void> = Promise.resolve();
-  /** A flush is waiting for the one in progress; it will take whatever is pending then. */
-  private queued = false;
   private readonly intervalMs: number;
   private readonly maxBatch: number;
   /** Messages merged and rows written, for the health figures and the benchmark. */
@@ -78,24 +76,15 @@ export class TelemetryBatcher {
     this.schedule();
   }
 
-  /**
-   * Writes everything pending; resolves when it is in the database. The batch is taken when the
-   * previous write has finished (see SightingBatcher.flush): a slow database gets fewer, larger
-   * writes rather than a growing queue of small ones.
-   */
+  /** Writes everything pending; resolves when it is in the database. */
   flush(): Promise<void> {
     if (this.timer) {
       clearTimeout(this.timer);
       this.timer = null;
     }
-    if (this.queued) return this.flushing;
-    this.queued = true;
-    this.flushing = this.flushing.then(() => {
-      this.queued = false;
-      const batch = [...this.pending.values()];
-      this.pending = new Map();
-      return batch.length > 0 ? this.write(batch) : undefined;
-    });
+    const batch = [...this.pending.values()];
+    this.pending = new Map();
+    this.flushing = this.flushing.then(() => (batch.length > 0 ? this.write(batch) : undefined));
     return this.flushing;
   }
 
