@@ -175,7 +175,6 @@ export class ProvisionService {
     return presentSession(db, s);
   }
 
-
   /** A device's report on `…/events`; reports of a session that is not open are ignored. */
   onDeviceEvent(device: string, e: ProvisionDeviceEvent): Promise<void> {
     return this.reports.add(device, e);

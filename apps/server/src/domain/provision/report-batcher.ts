@@ -10,7 +10,13 @@ const EARLY_RETRIES = 120;
 const EARLY_WAIT_MS = 25;
 
 /** A file's statuses in order: a report may only move a file forward (a repeat changes nothing). */
-const FILE_RANK: Record<ProvisionFileStatus, number> = { pending: 0, queued: 1, downloading: 2, completed: 3, failed: 3 };
+const FILE_RANK: Record<ProvisionFileStatus, number> = {
+  pending: 0,
+  queued: 1,
+  downloading: 2,
+  completed: 3,
+  failed: 3,
+};
 
 interface Queued {
   device: string;
@@ -68,7 +74,9 @@ export class ReportBatcher {
   private pending: Queued[] = [];
   private timer: NodeJS.Timeout | null = null;
   private flushing: Promise<void> = Promise.resolve();
-  private readonly early = new Set<NodeJS.Timeout>();
+  /** Reports that came early, each waiting for its next try. */
+  private readonly early = new Map<NodeJS.Timeout, Queued>();
+  private closing = false;
   private readonly intervalMs: number;
   private readonly maxBatch: number;
   /** Reports applied and flushes written, for the benchmark. */
@@ -83,7 +91,7 @@ export class ReportBatcher {
   add(device: string, e: ProvisionDeviceEvent, attempt = 0): Promise<void> {
     return new Promise((done, fail) => {
       this.pending.push({ device, sid: e.session_id.toLowerCase(), e, attempt, done, fail });
-      if (this.pending.length >= this.maxBatch) void this.flush();
+      if (this.pending.length === this.maxBatch) void this.flush();
       else this.timer ??= setTimeout(() => void this.flush(), this.intervalMs);
     });
   }
@@ -92,16 +100,24 @@ export class ReportBatcher {
   flush(): Promise<void> {
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
-    const batch = this.pending;
-    this.pending = [];
-    this.flushing = this.flushing.then(() => (batch.length > 0 ? this.write(batch) : undefined));
+    // The batch is taken when the flush before it has finished: while one is written the next
+    // gathers everything that arrives, so a slow flush makes the next one bigger, not late.
+    this.flushing = this.flushing.then(() => {
+      const batch = this.pending;
+      this.pending = [];
+      return batch.length > 0 ? this.write(batch) : undefined;
+    });
     return this.flushing;
   }
 
   /** Shutdown: reports waiting for one they follow are applied now, then everything queued. */
   async close(): Promise<void> {
+    this.closing = true;
     await this.flushing;
-    for (const t of this.early) clearTimeout(t);
+    for (const [t, q] of this.early) {
+      clearTimeout(t);
+      this.add(q.device, q.e, EARLY_RETRIES).then(q.done, q.fail);
+    }
     this.early.clear();
     await this.flush();
   }
@@ -138,7 +154,7 @@ export class ReportBatcher {
         this.add(q.device, q.e, q.attempt + 1).then(q.done, q.fail);
       }, EARLY_WAIT_MS);
       t.unref();
-      this.early.add(t);
+      this.early.set(t, q);
     }
   }
 
@@ -200,7 +216,7 @@ export class ReportBatcher {
             continue;
           }
           // One it follows is missing (behind it here, or on another instance): wait a moment.
-          if (n > w.row.device_seq + 1 && q.attempt < EARLY_RETRIES) {
+          if (n > w.row.device_seq + 1 && q.attempt < EARLY_RETRIES && !this.closing) {
             early.push(q);
             continue;
           }
