@@ -170,11 +170,24 @@ export class ReportBatcher {
         for update`),
     );
     if (rows.length === 0) return { events: [], early: [] };
+    // Only the files the reports name, and every file of a session that ends here (its unfinished
+    // files fail); the counters on the session row are kept up to date change by change.
+    const open = new Set(rows.map((r) => String(r.id)));
+    const whole = [
+      ...new Set(batch.filter((q) => q.e.phase === 'completed' || q.e.phase === 'failed').map((q) => q.sid)),
+    ].filter((id) => open.has(id));
+    const named = batch.flatMap((q) =>
+      q.e.phase === 'file' && open.has(q.sid) ? [{ session_id: q.sid, device_path: q.e.device_path }] : [],
+    );
     const files = rowsOf<{ session_id: string } & Omit<FileState, 'changed'>>(
       await tx.execute(sql`
-        select session_id::text as session_id, device_path, filename, status, error, ord from provision_files
-        where session_id in (select v::uuid from jsonb_array_elements_text(${JSON.stringify(rows.map((r) => r.id))}::jsonb) as v)
-        order by session_id, ord`),
+        select f.session_id::text as session_id, f.device_path, f.filename, f.status, f.error, f.ord
+        from provision_files f
+        where f.session_id in (select v::uuid from jsonb_array_elements_text(${JSON.stringify(whole)}::jsonb) as v)
+          or (f.session_id, f.device_path) in (
+            select v.session_id, v.device_path
+            from jsonb_to_recordset(${JSON.stringify(named)}::jsonb) as v(session_id uuid, device_path text))
+        order by f.session_id, f.ord`),
     );
     const work = new Map<string, Work>();
     for (const row of rows) {
@@ -312,11 +325,8 @@ export class ReportBatcher {
         const file = w.files.find((f) => f.device_path === e.device_path);
         // Only forward: a repeat or a late report changes nothing.
         if (!file || FILE_RANK[file.status] >= FILE_RANK[e.status]) return;
-        file.status = e.status;
-        file.error = e.error ?? null;
-        file.changed = true;
+        this.move(w, file, e.status, e.error ?? null);
         w.row.status = 'in_progress';
-        this.recount(w);
         w.download =
           e.status === 'downloading'
             ? `${file.filename} (${w.row.completed_files + w.row.failed_files + 1}/${w.row.total_files})`
@@ -335,7 +345,6 @@ export class ReportBatcher {
       case 'finalizing':
         w.heard = true;
         w.row.status = 'provision_finalizing';
-        this.recount(w);
         return this.append(w, {
           event: 'provision_finalizing',
           data: { status: 'provision_finalizing', message: 'Finalizing' },
@@ -346,12 +355,9 @@ export class ReportBatcher {
         for (const r of e.results ?? []) {
           const file = w.files.find((f) => f.device_path === r.device_path);
           if (!file || file.status === 'completed' || file.status === 'failed') continue;
-          file.status = r.status;
-          file.error = r.error ?? file.error;
-          file.changed = true;
+          this.move(w, file, r.status, r.error ?? file.error);
         }
         this.failUnfinished(w, 'The device finished without it');
-        this.recount(w);
         const total = w.row.total_files;
         const outcome =
           w.row.completed_files === total ? 'success' : w.row.failed_files === total ? 'failed' : 'partial';
@@ -372,7 +378,6 @@ export class ReportBatcher {
       case 'failed': {
         const error = e.error ?? 'The device reported a failure';
         this.failUnfinished(w, error);
-        this.recount(w);
         w.row.status = 'provision_failed';
         w.row.error = error;
         this.end(w);
@@ -387,17 +392,22 @@ export class ReportBatcher {
   private failUnfinished(w: Work, error: string): void {
     for (const f of w.files) {
       if (f.status === 'completed' || f.status === 'failed') continue;
-      f.status = 'failed';
-      f.error ??= error;
-      f.changed = true;
+      this.move(w, f, 'failed', f.error ?? error);
     }
   }
 
-  private recount(w: Work): void {
-    w.row.total_files = w.files.length;
-    w.row.completed_files = w.files.filter((f) => f.status === 'completed').length;
-    w.row.failed_files = w.files.filter((f) => f.status === 'failed').length;
-    w.row.downloading_files = w.files.filter((f) => f.status === 'downloading').length;
+  /** A file's new status; the session's counters follow. */
+  private move(w: Work, f: FileState, status: ProvisionFileStatus, error: string | null): void {
+    const count = (st: ProvisionFileStatus, by: number) => {
+      if (st === 'completed') w.row.completed_files += by;
+      else if (st === 'failed') w.row.failed_files += by;
+      else if (st === 'downloading') w.row.downloading_files += by;
+    };
+    count(f.status, -1);
+    count(status, 1);
+    f.status = status;
+    f.error = error;
+    f.changed = true;
   }
 
   private end(w: Work): void {
