@@ -36,6 +36,8 @@ export function startProvisioning(app: FastifyInstance, deps: Deps): Provisionin
   app.addHook('preClose', async () => {
     clearInterval(sweeper);
     streams.closeAll();
+    // Reports still queued are applied before the database closes.
+    await service.reports.close();
   });
   return { service, streams };
 }

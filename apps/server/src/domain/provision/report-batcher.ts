@@ -1,0 +1,430 @@
+import { sql } from 'drizzle-orm';
+import { PROVISION_TEXTS, type ProvisionDeviceEvent, type ProvisionFileStatus } from '@fleet/shared/provision';
+import type { Db, Executor } from '../../db/client.ts';
+import type { ProvisionBusEvent } from '../../lib/bus.ts';
+import { isDeadlock } from '../../lib/db-errors.ts';
+import { countersOf, rowsOf, type EventBody, type SessionRow } from './session-store.ts';
+
+/** A report that arrived before one it follows waits up to EARLY_RETRIES × EARLY_WAIT_MS (3 s) for it. */
+const EARLY_RETRIES = 120;
+const EARLY_WAIT_MS = 25;
+
+/** A file's statuses in order: a report may only move a file forward (a repeat changes nothing). */
+const FILE_RANK: Record<ProvisionFileStatus, number> = {
+  pending: 0,
+  queued: 1,
+  downloading: 2,
+  completed: 3,
+  failed: 3,
+};
+
+interface Queued {
+  device: string;
+  /** The session, as the database spells it. */
+  sid: string;
+  e: ProvisionDeviceEvent;
+  attempt: number;
+  done(): void;
+  fail(err: unknown): void;
+}
+
+interface FileState {
+  device_path: string;
+  filename: string;
+  status: ProvisionFileStatus;
+  error: string | null;
+  ord: number;
+  changed: boolean;
+}
+
+/** A locked session as a flush changes it in memory before one write. */
+interface Work {
+  row: SessionRow;
+  files: FileState[];
+  heard: boolean;
+  ended: boolean;
+  /** What the device row gets: its download line, or given back (the session ended). */
+  download?: string | null;
+  release: boolean;
+  events: ProvisionBusEvent[];
+}
+
+interface Options {
+  db: Db;
+  /** Stored events to every instance's streams, in order. */
+  relay(events: ProvisionBusEvent[]): Promise<void>;
+  /** A session's reports the database refused even alone: dropped. */
+  onRefused(session: string, err: unknown): void;
+  /** Flush at least this often while reports arrive. */
+  intervalMs?: number;
+  /** Flush at once when this many reports are queued. */
+  maxBatch?: number;
+}
+
+/**
+ * Device reports of provisioning sessions written in batches, as telemetry is: reports queue here
+ * and one flush (every ~20 ms, or at once when many are queued) applies all of them, of every
+ * session, in ONE transaction with a constant number of statements: every touched open session
+ * locked in one SELECT … FOR UPDATE (in id order, so flushes of two instances cannot deadlock),
+ * their files read, the files' statuses, counters, event numbers and events worked out here,
+ * then one statement writes files, sessions, devices and events. The row locks number events
+ * without gaps whichever instance hears the device; the stored events then go out on the bus.
+ */
+export class ReportBatcher {
+  private pending: Queued[] = [];
+  private timer: NodeJS.Timeout | null = null;
+  private flushing: Promise<void> = Promise.resolve();
+  /** Reports that came early, each waiting for its next try. */
+  private readonly early = new Map<NodeJS.Timeout, Queued>();
+  private closing = false;
+  private readonly intervalMs: number;
+  private readonly maxBatch: number;
+  /** Reports applied and flushes written, for the benchmark. */
+  readonly counts = { reports: 0, flushes: 0 };
+
+  constructor(private readonly o: Options) {
+    this.intervalMs = o.intervalMs ?? 20;
+    this.maxBatch = o.maxBatch ?? 2000;
+  }
+
+  /** Queues a device's report; resolves once it is applied (or ignored) and its events relayed. */
+  add(device: string, e: ProvisionDeviceEvent, attempt = 0): Promise<void> {
+    return new Promise((done, fail) => {
+      this.pending.push({ device, sid: e.session_id.toLowerCase(), e, attempt, done, fail });
+      if (this.pending.length === this.maxBatch) void this.flush();
+      else this.timer ??= setTimeout(() => void this.flush(), this.intervalMs);
+    });
+  }
+
+  /** Applies what is queued; resolves when it is in the database (waits for a flush in progress first). */
+  flush(): Promise<void> {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+    // The batch is taken when the flush before it has finished: while one is written the next
+    // gathers everything that arrives, so a slow flush makes the next one bigger, not late.
+    this.flushing = this.flushing.then(() => {
+      const batch = this.pending;
+      this.pending = [];
+      return batch.length > 0 ? this.write(batch) : undefined;
+    });
+    return this.flushing;
+  }
+
+  /** Shutdown: reports waiting for one they follow are applied now, then everything queued. */
+  async close(): Promise<void> {
+    this.closing = true;
+    await this.flushing;
+    for (const [t, q] of this.early) {
+      clearTimeout(t);
+      this.add(q.device, q.e, EARLY_RETRIES).then(q.done, q.fail);
+    }
+    this.early.clear();
+    await this.flush();
+  }
+
+  /**
+   * Writes a batch. When it fails, it is split by session and each half written on its own, so
+   * one session's bad report never costs another session its reports; a session refused even
+   * alone loses the reports of this batch (logged).
+   */
+  private async write(batch: Queued[], attempt = 1): Promise<void> {
+    let result: { events: ProvisionBusEvent[]; early: Queued[] };
+    try {
+      result = await this.o.db.transaction((tx) => this.apply(tx, batch));
+    } catch (err) {
+      if (isDeadlock(err) && attempt < 3) return this.write(batch, attempt + 1);
+      const sessions = [...new Set(batch.map((q) => q.sid))];
+      if (sessions.length > 1) {
+        const first = new Set(sessions.slice(0, sessions.length >> 1));
+        await this.write(batch.filter((q) => first.has(q.sid)));
+        return this.write(batch.filter((q) => !first.has(q.sid)));
+      }
+      this.o.onRefused(sessions[0]!, err);
+      for (const q of batch) q.fail(err);
+      return;
+    }
+    this.counts.flushes++;
+    this.counts.reports += batch.length - result.early.length;
+    await this.o.relay(result.events);
+    const early = new Set(result.early);
+    for (const q of batch) if (!early.has(q)) q.done();
+    for (const q of result.early) {
+      const t = setTimeout(() => {
+        this.early.delete(t);
+        this.add(q.device, q.e, q.attempt + 1).then(q.done, q.fail);
+      }, EARLY_WAIT_MS);
+      t.unref();
+      this.early.set(t, q);
+    }
+  }
+
+  /** One transaction: lock, read, work out in memory, write. Answers the events and the reports that came early. */
+  private async apply(tx: Executor, batch: Queued[]): Promise<{ events: ProvisionBusEvent[]; early: Queued[] }> {
+    const ids = [...new Set(batch.map((q) => q.sid))].sort();
+    const rows = rowsOf<SessionRow>(
+      await tx.execute(sql`
+        select * from provision_sessions
+        where id in (select v::uuid from jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb) as v)
+          and ended_at is null
+        order by id
+        for update`),
+    );
+    if (rows.length === 0) return { events: [], early: [] };
+    // Only the files the reports name, and every file of a session that ends here (its unfinished
+    // files fail); the counters on the session row are kept up to date change by change.
+    const open = new Set(rows.map((r) => String(r.id)));
+    const whole = [
+      ...new Set(batch.filter((q) => q.e.phase === 'completed' || q.e.phase === 'failed').map((q) => q.sid)),
+    ].filter((id) => open.has(id));
+    const named = batch.flatMap((q) =>
+      q.e.phase === 'file' && open.has(q.sid) ? [{ session_id: q.sid, device_path: q.e.device_path }] : [],
+    );
+    const files = rowsOf<{ session_id: string } & Omit<FileState, 'changed'>>(
+      await tx.execute(sql`
+        select f.session_id::text as session_id, f.device_path, f.filename, f.status, f.error, f.ord
+        from provision_files f
+        where f.session_id in (select v::uuid from jsonb_array_elements_text(${JSON.stringify(whole)}::jsonb) as v)
+          or (f.session_id, f.device_path) in (
+            select v.session_id, v.device_path
+            from jsonb_to_recordset(${JSON.stringify(named)}::jsonb) as v(session_id uuid, device_path text))
+        order by f.session_id, f.ord`),
+    );
+    const work = new Map<string, Work>();
+    for (const row of rows) {
+      const r: SessionRow = {
+        ...row,
+        last_seq: Number(row.last_seq),
+        device_seq: Number(row.device_seq),
+        total_files: Number(row.total_files),
+        completed_files: Number(row.completed_files),
+        failed_files: Number(row.failed_files),
+        downloading_files: Number(row.downloading_files),
+      };
+      work.set(String(row.id), { row: r, files: [], heard: false, ended: false, release: false, events: [] });
+    }
+    for (const f of files) work.get(f.session_id)?.files.push({ ...f, changed: false });
+
+    // Each session's reports in the device's order: numbered ones by `n`, the others where they arrived.
+    const bySession = new Map<string, Queued[]>();
+    for (const q of batch) {
+      const w = work.get(q.sid);
+      if (!w || w.row.device !== q.device) continue;
+      const list = bySession.get(q.sid) ?? [];
+      list.push(q);
+      bySession.set(q.sid, list);
+    }
+    const early: Queued[] = [];
+    const events: ProvisionBusEvent[] = [];
+    for (const [id, list] of bySession) {
+      const at = list.flatMap((q, i) => (q.e.n === undefined ? [] : [i]));
+      const numbered = at.map((i) => list[i]!).sort((a, b) => a.e.n! - b.e.n!);
+      at.forEach((i, k) => (list[i] = numbered[k]!));
+      const w = work.get(id)!;
+      for (const q of list) {
+        if (w.ended) break;
+        const n = q.e.n;
+        if (n !== undefined) {
+          if (n <= w.row.device_seq) {
+            w.heard = true;
+            continue;
+          }
+          // One it follows is missing (behind it here, or on another instance): wait a moment.
+          if (n > w.row.device_seq + 1 && q.attempt < EARLY_RETRIES && !this.closing) {
+            early.push(q);
+            continue;
+          }
+          w.row.device_seq = n;
+        }
+        this.report(w, q.e);
+      }
+      events.push(...w.events);
+    }
+
+    const touched = [...work.values()].filter((w) => bySession.has(w.row.id));
+    if (touched.length === 0) return { events: [], early };
+    const fileRows = touched.flatMap((w) =>
+      w.files
+        .filter((f) => f.changed)
+        .map((f) => ({ session_id: w.row.id, device_path: f.device_path, status: f.status, error: f.error })),
+    );
+    const sessionRows = touched.map((w) => ({
+      id: w.row.id,
+      status: w.row.status,
+      error: w.row.error,
+      last_seq: w.row.last_seq,
+      device_seq: w.row.device_seq,
+      ...countersOf(w.row),
+      heard: w.heard,
+      ended: w.ended,
+    }));
+    const deviceRows = touched
+      .filter((w) => w.release || w.download !== undefined)
+      .map((w) => ({
+        name: w.row.device,
+        session_id: w.row.id,
+        release: w.release,
+        download: w.release ? null : (w.download ?? null),
+        prior_state: w.row.prior_state,
+      }))
+      .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+    const eventRows = events.map((e) => ({ session_id: e.session_id, seq: e.seq, event: e.event, data: e.data }));
+    await tx.execute(sql`
+      with f as (
+        update provision_files f set status = v.status, error = v.error
+        from jsonb_to_recordset(${JSON.stringify(fileRows)}::jsonb)
+          as v(session_id uuid, device_path text, status text, error text)
+        where f.session_id = v.session_id and f.device_path = v.device_path
+        returning 1),
+      s as (
+        update provision_sessions s set
+          status = v.status, error = v.error, last_seq = v.last_seq, device_seq = v.device_seq,
+          total_files = v.total_files, completed_files = v.completed_files, failed_files = v.failed_files,
+          downloading_files = v.downloading_files,
+          heard_at = case when v.heard then now() else s.heard_at end,
+          ended_at = case when v.ended then now() else s.ended_at end
+        from jsonb_to_recordset(${JSON.stringify(sessionRows)}::jsonb)
+          as v(id uuid, status text, error text, last_seq int, device_seq int, total_files int,
+               completed_files int, failed_files int, downloading_files int, heard boolean, ended boolean)
+        where s.id = v.id
+        returning 1),
+      d as (
+        update devices d set
+          current_download = v.download,
+          current_provision = case when v.release then null else d.current_provision end,
+          state_current = case when v.release and d.state_current = 'PROVISIONING' then v.prior_state
+            else d.state_current end
+        from jsonb_to_recordset(${JSON.stringify(deviceRows)}::jsonb)
+          as v(name text, session_id text, release boolean, download text, prior_state text)
+        where d.name = v.name and d.current_provision = v.session_id
+        returning 1),
+      e as (
+        insert into provision_events (session_id, seq, event, data)
+        select v.session_id, v.seq, v.event, v.data
+        from jsonb_to_recordset(${JSON.stringify(eventRows)}::jsonb)
+          as v(session_id uuid, seq int, event text, data jsonb)
+        returning 1)
+      select (select count(*) from f) as files, (select count(*) from s) as sessions,
+             (select count(*) from d) as devices, (select count(*) from e) as events`);
+    return { events, early };
+  }
+
+  /** Applies one report to a session in memory (docs/device-protocol.md "Provisioning"). */
+  private report(w: Work, e: ProvisionDeviceEvent): void {
+    switch (e.phase) {
+      case 'ready':
+        w.heard = true;
+        // Said again (a redelivery): heard, nothing new.
+        if (w.row.status !== 'provision_started') return;
+        w.row.status = 'in_progress';
+        return this.append(w, {
+          event: 'provisioning_ready',
+          data: { status: 'in_progress', message: 'The device is ready' },
+        });
+      case 'file': {
+        w.heard = true;
+        const file = w.files.find((f) => f.device_path === e.device_path);
+        // Only forward: a repeat or a late report changes nothing.
+        if (!file || FILE_RANK[file.status] >= FILE_RANK[e.status]) return;
+        this.move(w, file, e.status, e.error ?? null);
+        w.row.status = 'in_progress';
+        w.download =
+          e.status === 'downloading'
+            ? `${file.filename} (${w.row.completed_files + w.row.failed_files + 1}/${w.row.total_files})`
+            : null;
+        return this.append(w, {
+          event: 'file_updated',
+          data: {
+            filename: file.filename,
+            device_path: e.device_path,
+            status: e.status,
+            error: e.error ?? null,
+            message: `${file.filename}: ${e.status}${e.error ? ` (${e.error})` : ''}`,
+          },
+        });
+      }
+      case 'finalizing':
+        w.heard = true;
+        w.row.status = 'provision_finalizing';
+        return this.append(w, {
+          event: 'provision_finalizing',
+          data: { status: 'provision_finalizing', message: 'Finalizing' },
+        });
+      case 'completed': {
+        w.heard = true;
+        // The device's final word on each file holds whatever order its earlier reports came in.
+        for (const r of e.results ?? []) {
+          const file = w.files.find((f) => f.device_path === r.device_path);
+          if (!file || file.status === 'completed' || file.status === 'failed') continue;
+          this.move(w, file, r.status, r.error ?? file.error);
+        }
+        this.failUnfinished(w, 'The device finished without it');
+        const total = w.row.total_files;
+        const outcome =
+          w.row.completed_files === total ? 'success' : w.row.failed_files === total ? 'failed' : 'partial';
+        const error =
+          outcome === 'success' ? null : outcome === 'failed' ? PROVISION_TEXTS.allFailed : PROVISION_TEXTS.partial;
+        w.row.status = outcome === 'success' ? 'provision_completed' : 'provision_failed';
+        w.row.error = error;
+        this.end(w);
+        const message =
+          outcome === 'success'
+            ? `Provisioning complete: ${total} of ${total} files`
+            : `${error}: ${w.row.completed_files} of ${total} files`;
+        return this.append(w, {
+          event: 'provision_completed',
+          data: { status: w.row.status, outcome, error, message },
+        });
+      }
+      case 'failed': {
+        const error = e.error ?? 'The device reported a failure';
+        this.failUnfinished(w, error);
+        w.row.status = 'provision_failed';
+        w.row.error = error;
+        this.end(w);
+        return this.append(w, {
+          event: 'provision_failed',
+          data: { status: 'provision_failed', error, message: `Provisioning failed: ${error}` },
+        });
+      }
+    }
+  }
+
+  private failUnfinished(w: Work, error: string): void {
+    for (const f of w.files) {
+      if (f.status === 'completed' || f.status === 'failed') continue;
+      this.move(w, f, 'failed', f.error ?? error);
+    }
+  }
+
+  /** A file's new status; the session's counters follow. */
+  private move(w: Work, f: FileState, status: ProvisionFileStatus, error: string | null): void {
+    const count = (st: ProvisionFileStatus, by: number) => {
+      if (st === 'completed') w.row.completed_files += by;
+      else if (st === 'failed') w.row.failed_files += by;
+      else if (st === 'downloading') w.row.downloading_files += by;
+    };
+    count(f.status, -1);
+    count(status, 1);
+    f.status = status;
+    f.error = error;
+    f.changed = true;
+  }
+
+  private end(w: Work): void {
+    w.ended = true;
+    w.release = true;
+    w.download = null;
+  }
+
+  /** Numbers an event after the session's last one; it carries the session, the device and the counters. */
+  private append(w: Work, body: EventBody): void {
+    w.row.last_seq += 1;
+    w.events.push({
+      device: w.row.device,
+      session_id: w.row.id,
+      seq: w.row.last_seq,
+      event: body.event,
+      data: { session_id: w.row.id, deviceId: w.row.device, ...countersOf(w.row), ...body.data },
+    });
+  }
+}
