@@ -1,4 +1,5 @@
 import { loadConfig } from './config.ts';
+import { exitOnSignals } from './lib/exit-on-signals.ts';
 import { openDatabase } from './db/client.ts';
 
 const config = loadConfig();
@@ -17,29 +18,6 @@ const app = await build(config, {
   },
 });
 
-/** In-flight work gets this long after SIGTERM; then the process exits anyway, within 10 s. */
-const FORCE_EXIT_MS = 8_000;
-
-let closing = false;
-async function shutdown(signal: string) {
-  if (closing) return;
-  closing = true;
-  // Armed before anything else (even the log line), and unref'd so it never keeps the process up.
-  const force = setTimeout(() => {
-    app.log.error(`shutdown took longer than ${FORCE_EXIT_MS / 1000} s; exiting`);
-    process.exit(1);
-  }, FORCE_EXIT_MS);
-  force.unref();
-  app.log.info({ signal }, 'shutting down');
-  try {
-    await app.close();
-    process.exit(0);
-  } catch (err) {
-    app.log.error({ err }, 'error while shutting down');
-    process.exit(1);
-  }
-}
-process.on('SIGTERM', () => void shutdown('SIGTERM'));
-process.on('SIGINT', () => void shutdown('SIGINT'));
+exitOnSignals(app, 'server');
 
 await app.listen({ port: config.PORT, host: config.HOST });

@@ -1,4 +1,5 @@
 import { loadConfig } from '../config.ts';
+import { exitOnSignals } from '../lib/exit-on-signals.ts';
 
 /**
  * The kiosk manager on its own (`npm run start:kiosk-manager`): the allocate and return calls
@@ -10,23 +11,6 @@ const config = loadConfig();
 const { build } = await import('../app.ts');
 const app = await build(config, { kioskManagerOnly: true });
 
-const FORCE_EXIT_MS = 8_000;
-let closing = false;
-async function shutdown(signal: string) {
-  if (closing) return;
-  closing = true;
-  const force = setTimeout(() => process.exit(1), FORCE_EXIT_MS);
-  force.unref();
-  app.log.info({ signal }, 'kiosk manager shutting down');
-  try {
-    await app.close();
-    process.exit(0);
-  } catch (err) {
-    app.log.error({ err }, 'error while shutting down');
-    process.exit(1);
-  }
-}
-process.on('SIGTERM', () => void shutdown('SIGTERM'));
-process.on('SIGINT', () => void shutdown('SIGINT'));
+exitOnSignals(app, 'kiosk manager');
 
 await app.listen({ port: config.KIOSK_MANAGER_PORT, host: config.HOST });
