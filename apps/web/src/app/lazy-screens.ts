@@ -6,9 +6,6 @@ export const ShellLayout = lazy(() => import('./layouts/shell-layout.tsx').then(
 export const NotFoundPage = lazy(() =>
   import('@/routes/errors/not-found-page.tsx').then((m) => ({ default: m.NotFoundPage })),
 );
-export const NotBuiltYetPage = lazy(() =>
-  import('@/routes/not-built-yet/not-built-yet-page.tsx').then((m) => ({ default: m.NotBuiltYetPage })),
-);
 
 // Accounts, entities and settings (issue 2).
 export const EntityListPage = lazy(() =>

@@ -32,7 +32,6 @@ import {
   LandlordDeviceEditPage,
   LandlordDeviceListPage,
   LandlordDeviceNewPage,
-  NotBuiltYetPage,
   SettingsPage,
   SiteEditPage,
   SiteListPage,
@@ -87,12 +86,7 @@ const BUILT: ReadonlyArray<
   ['beacon-demo', BeaconDemoPage],
 ];
 
-/**
- * The signed-in screens of core §2 (plus kiosks, ARCHITECTURE "Web app") that later issues
- * deliver: they show the shared "Not built yet" page until each issue swaps its rows for a screen.
- */
-const PLANNED: ReadonlyArray<readonly [path: string, title: string]> = [];
-
+/** The signed-in screens of core §2 (plus kiosks, ARCHITECTURE "Web app"), each behind its role gate. */
 export const screenRoutes: RouteObject[] = [
   ...BUILT.map(([path, Screen, role]) => ({
     path,
@@ -103,10 +97,5 @@ export const screenRoutes: RouteObject[] = [
     ) : (
       <Screen />
     ),
-  })),
-  ...PLANNED.map(([path, title]) => ({
-    path,
-    // The key remounts the page between routes that share the component.
-    element: <NotBuiltYetPage key={path} title={title} />,
   })),
 ];
