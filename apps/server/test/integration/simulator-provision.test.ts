@@ -1,9 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SimulatedDevice } from '@fleet/simulator/device';
+import type { SimulatedDevice } from '@fleet/simulator/device';
 import type { ProvisionFault } from '@fleet/simulator/provision';
 import type { TestServer } from '../helpers/server.ts';
-import { eventually, randomDeviceId as hex } from '../helpers/devices.ts';
+import { eventually } from '../helpers/devices.ts';
+import { onlineSimulatedDevice } from '../helpers/simulated.ts';
 import { readEvents } from '../helpers/sse.ts';
 import { startForUploads, upload } from '../helpers/uploads.ts';
 
@@ -30,28 +31,8 @@ afterAll(async () => {
 
 /** A simulated device of the entity, online, that never sleeps. */
 async function simulated(provisionFault: ProvisionFault) {
-  const name = hex();
-  const res = await s.request('POST', `/api/v1/tenant/${ACME}/device`, {
-    token: t.admin,
-    body: { document: { name, description: 'sim', manufacturing_type: 'CC1' } },
-  });
-  const d = new SimulatedDevice({
-    id: name,
-    entity: ACME,
-    secret: res.body.data.mqtt.password,
-    url: s.mqttUrl,
-    sleeps: false,
-    timeScale: 100,
-    provisionFault,
-    status: { state: 'WAITING' },
-  });
+  const d = await onlineSimulatedDevice(s, ACME, t.admin, { provisionFault, status: { state: 'WAITING' } });
   devices.push(d);
-  d.start();
-  await d.whenOnline();
-  await eventually(async () => {
-    const dev = await s.request('GET', `/api/v1/tenant/${ACME}/device/${name}`, { token: t.admin });
-    expect(dev.body.data.online).toBe(true);
-  });
   return d;
 }
 
