@@ -48,10 +48,12 @@ async function startApp(): Promise<{ mqttUrl: string; stats: Stats }> {
     select lpad(to_hex(48640 + i), 12, '0'), 'bench_e' || i, 'beacon gateway',
       encode(sha256(convert_to('bench-' || lpad(to_hex(48640 + i), 12, '0'), 'UTF8')), 'hex')
     from generate_series(0, ${entities - 1}) as i on conflict do nothing`);
+  // A medication time twelve hours away (server time): no dose falls due during the run.
+  const notDue = `${String((new Date().getHours() + 12) % 24).padStart(2, '0')}:00`;
   await app.db.execute(sql`
     insert into beacon_configs (entity, beacon_mac, patient_name, medications, rssi_threshold)
     select 'bench_e' || i, 'beac' || lpad(to_hex(i), 8, '0'), 'Patient ' || i,
-      '[{"name":"Placebo","dosage":"1","time":"03:00"}]'::jsonb, -100
+      jsonb_build_array(jsonb_build_object('name', 'Placebo', 'dosage', '1', 'time', ${notDue}::text)), -100
     from generate_series(0, ${entities - 1}) as i on conflict do nothing`);
   app.route({
     method: 'GET',

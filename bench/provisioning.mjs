@@ -6,7 +6,7 @@
 //    each watched by a stream: time until all complete and events lost. Baseline: the same 1,000
 //    downloads from a bare node:http server, 200 clients at once.
 // Run: `node --import tsx bench/provisioning.mjs [--streams=1000] [--rate=10] [--duration=10]
-//   [--devices=200] [--files=5] [--file-kb=16]` (the defaults are the full size).
+//   [--devices=200] [--files=5] [--file-kb=16] [--cpu-prof]` (the defaults are the full size).
 import { randomBytes } from 'node:crypto';
 import http from 'node:http';
 import net from 'node:net';
@@ -34,6 +34,8 @@ const DEVICES = arg('devices', 200);
 const FILES = arg('files', 5);
 const FILE_KB = arg('file-kb', 16);
 const FROM = arg('ports-from', 41200);
+// Profiles the server (written to bench/profiles/ when it exits; open them in Chrome DevTools).
+const CPU_PROF = process.argv.includes('--cpu-prof');
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
 async function freePortsFrom(start, n) {
@@ -51,7 +53,8 @@ async function freePortsFrom(start, n) {
 const [PORT, MQTT_PORT] = await freePortsFrom(FROM, 2);
 
 async function startServer() {
-  const child = spawnNode(['--import', 'tsx', 'bench/files-server.ts'], {
+  const prof = CPU_PROF ? ['--cpu-prof', '--cpu-prof-dir=bench/profiles'] : [];
+  const child = spawnNode([...prof, '--import', 'tsx', 'bench/files-server.ts'], {
     env: { PORT: String(PORT), MQTT_PORT: String(MQTT_PORT), DATA_DIR: tmpDir() },
   });
   await new Promise((resolve, reject) => {

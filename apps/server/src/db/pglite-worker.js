@@ -40,9 +40,23 @@ function serve(db) {
   return net.createServer((socket) => {
     socket.setNoDelay(true);
     let buffer = Buffer.alloc(0);
+    /** Chunks of a message longer than what has arrived, joined once it is whole (a large query
+     * arrives in many chunks: joining at each one would copy it over and over). */
+    /** @type {Buffer[]} */
+    let parts = [];
+    let partsLength = 0;
+    let awaited = 0;
     let started = false;
     socket.on('data', (chunk) => {
-      buffer = buffer.length ? Buffer.concat([buffer, chunk]) : chunk;
+      if (awaited > 0) {
+        parts.push(chunk);
+        partsLength += chunk.length;
+        if (partsLength < awaited) return;
+        buffer = Buffer.concat(parts, partsLength);
+        parts = [];
+        partsLength = 0;
+        awaited = 0;
+      } else buffer = buffer.length ? Buffer.concat([buffer, chunk]) : chunk;
       /** @type {Buffer[]} */
       const messages = [];
       for (;;) {
@@ -65,12 +79,20 @@ function serve(db) {
         if (buffer.length < 5) break;
         const length = 1 + buffer.readInt32BE(1);
         if (length < 5) return void socket.destroy();
-        if (buffer.length < length) break;
+        if (buffer.length < length) {
+          awaited = length;
+          parts = [buffer];
+          partsLength = buffer.length;
+          buffer = Buffer.alloc(0);
+          break;
+        }
         const message = buffer.subarray(0, length);
         buffer = buffer.subarray(length);
         // Terminate ('X') ends this connection, not the database.
         if (message[0] !== 0x58) messages.push(message);
       }
+      // The answers to what arrived together leave together: one write, not one per row.
+      if (messages.length > 0) queue = queue.then(() => socket.cork());
       for (const message of messages) {
         const copy = new Uint8Array(message);
         queue = queue.then(() =>
@@ -87,6 +109,7 @@ function serve(db) {
             }),
         );
       }
+      if (messages.length > 0) queue = queue.then(() => socket.uncork());
     });
     socket.on('error', () => socket.destroy());
     socket.on('close', () => {

@@ -168,6 +168,8 @@ describe('sightings', () => {
     const history = await s.request('GET', `/api/v1/tenant/${ACME}/beacon-events?limit=100`, { token: acmeAdmin });
     const macs = history.body.data.events.map((e: any) => e.beacon_mac);
     expect(macs.filter((m: string) => m === near)).toHaveLength(1);
+    // The browser may hear of an event before it is written: the feed and the history name it alike.
+    expect(history.body.data.events.find((e: any) => e.beacon_mac === near)).toEqual(event);
     expect(macs).not.toContain(inactive);
     expect(macs).not.toContain(unknown);
     expect(history.body.data.stats.total_events_24h).toBeGreaterThanOrEqual(1);

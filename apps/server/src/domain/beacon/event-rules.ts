@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { formatMedication } from '@fleet/shared/schemas/beacon';
 import type { BeaconEventType } from '@fleet/shared/beacon-constants';
 import type { DueDose } from './due-times.ts';
@@ -9,6 +10,8 @@ export interface Candidate {
   sighting: Sighting;
   config: BeaconConfigRow;
   doses: DueDose[];
+  /** Its `beacon_detected` event, when already sent to browsers on arrival (every due dose's reminder known). */
+  announced?: EventInput;
 }
 
 /** A reminder record of a due dose; `fresh` when this flush is the one that sent it. */
@@ -23,6 +26,8 @@ export interface ReminderRow {
 }
 
 export interface EventInput {
+  /** Made here, so an event can reach browsers before it is written. */
+  id: string;
   entity: string;
   event_type: BeaconEventType;
   beacon_mac: string;
@@ -36,10 +41,13 @@ export interface EventInput {
 }
 
 type Key = { config_id: string; due_date: string; due_time: string };
-const keyOf = (configId: string, dose: { date: string; time: string }) => `${configId} ${dose.date} ${dose.time}`;
+/** A due dose of a configuration, as reminder records are keyed. */
+export const keyOf = (configId: string, dose: { date: string; time: string }) =>
+  `${configId} ${dose.date} ${dose.time}`;
 
 function event(c: Candidate, type: BeaconEventType, medications: string[], messageSent: boolean): EventInput {
   return {
+    id: randomUUID(),
     entity: c.config.entity,
     event_type: type,
     beacon_mac: c.config.beacon_mac,
@@ -53,8 +61,12 @@ function event(c: Candidate, type: BeaconEventType, medications: string[], messa
   };
 }
 
+/** A candidate's `beacon_detected` event: marked sent when a due dose's reminder has gone out. */
+export const detectedEvent = (c: Candidate, messageSent: boolean) =>
+  event(c, 'beacon_detected', c.config.medications.map(formatMedication), messageSent);
+
 /**
- * The event rules of docs/decisions.md ("Beacon events and reminders"), pure:
+ * The event rules of docs/decisions.md ("Beacon events and reminders"), pure but for the events' ids:
  * every candidate is a `beacon_detected` event, marked sent when its due dose's reminder went out;
  * a reminder this flush recorded is a `message_sent` event and a command to the gateway that saw
  * the beacon; a later sighting at that gateway, at least `confirmAfterMs` after the reminder and
@@ -70,7 +82,7 @@ export function planEvents(candidates: Candidate[], reminders: ReminderRow[], co
 
   for (const c of candidates) {
     const reminded = c.doses.filter((d) => byKey.has(keyOf(c.config.id, d)));
-    detected.push(event(c, 'beacon_detected', c.config.medications.map(formatMedication), reminded.length > 0));
+    detected.push(c.announced ?? detectedEvent(c, reminded.length > 0));
     for (const dose of reminded) {
       const key = keyOf(c.config.id, dose);
       const r = byKey.get(key)!;

@@ -23,8 +23,11 @@ export function presentBeaconConfig(row: BeaconConfigRow): BeaconConfig {
   };
 }
 
-/** An event as the history, the feed and the socket carry it. Raw SQL answers dates as strings: both read. */
-export function presentBeaconEvent(row: BeaconEventRow): BeaconEvent {
+/**
+ * An event as the history, the feed and the socket carry it: a stored row, or one about to be
+ * written (its time an ISO string). Raw SQL answers dates as strings: both read.
+ */
+export function presentBeaconEvent(row: Omit<BeaconEventRow, 'timestamp'> & { timestamp: Date | string }): BeaconEvent {
   return {
     id: row.id,
     event_type: row.event_type,

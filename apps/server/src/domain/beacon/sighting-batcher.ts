@@ -5,8 +5,8 @@ import { formatMedications, normaliseBeaconMac, type BeaconEvent } from '@fleet/
 import type { Db } from '../../db/client.ts';
 import type { BeaconConfigCache } from './beacon-config-cache.ts';
 import { dueDoses } from './due-times.ts';
-import { planEvents, type Candidate, type ReminderRow } from './event-rules.ts';
-import { presentBeaconEvent, type BeaconEventRow } from './present-beacon.ts';
+import { detectedEvent, keyOf, planEvents, type Candidate, type ReminderRow } from './event-rules.ts';
+import { presentBeaconEvent, type BeaconConfigRow } from './present-beacon.ts';
 
 export interface Sighting {
   gateway: string;
@@ -31,22 +31,53 @@ interface Options {
 
 /** Sightings held at most; past this a flood is dropped rather than growing memory without bound. */
 const MAX_PENDING = 50_000;
+/** Reminder records remembered at most (a day's doses of every configured beacon fit many times). */
+const MAX_KNOWN_REMINDERS = 50_000;
 const REMINDER_TTL_MS = 15 * 60_000;
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 const json = (v: unknown) => sql`${JSON.stringify(v)}::jsonb`;
 
+/** What a flush writes: everything heard since the one before. */
+interface Batch {
+  /** Sightings of an entity whose configurations were not read yet: judged at the flush. */
+  unjudged: Sighting[];
+  /** Sightings that passed the rules (some already announced to browsers). */
+  candidates: Candidate[];
+  /** Each gateway's latest sighting. */
+  gateways: Map<string, { device: string; entity: string; at: string }>;
+  size: number;
+}
+
+const emptyBatch = (): Batch => ({ unjudged: [], candidates: [], gateways: new Map(), size: 0 });
+
+/** The sighting as a candidate when its beacon is configured, active, and heard at or above its threshold. */
+function judge(configs: Map<string, BeaconConfigRow>, s: Sighting): Candidate | null {
+  const config = configs.get(s.mac);
+  return config?.active && s.rssi >= config.rssi_threshold
+    ? { sighting: s, config, doses: dueDoses(config.medications, s.at) }
+    : null;
+}
+
 /**
- * Beacon sightings into events, in batches like telemetry: one flush every interval (or at
- * maxBatch) applies the event rules (event-rules.ts) to every sighting heard since the last, with
- * a handful of statements whatever the rate.
+ * Beacon sightings into events. A sighting whose outcome is known on arrival (the entity's
+ * configurations cached, and every due dose's reminder already recorded) reaches the browsers at
+ * once; the database work is batched like telemetry: one flush every interval (or at maxBatch)
+ * writes every sighting heard since the last with a handful of statements whatever the rate, and
+ * decides the rest (a reminder to send, a visit to confirm: the database arbitrates between
+ * instances), whose events go out once written.
  */
 export class SightingBatcher {
-  private pending: Sighting[] = [];
+  private pending = emptyBatch();
   private timer: NodeJS.Timeout | null = null;
   private flushing: Promise<void> = Promise.resolve();
   /** A flush is waiting for the one in progress; it will take whatever is pending then. */
   private queued = false;
-  readonly counts = { sightings: 0, events: 0, reminders: 0, dropped: 0, flushes: 0 };
+  /**
+   * Reminder records already seen, by dose. A record never goes away while its dose can be due,
+   * so a dose found here needs no query: the sighting's event is marked sent at once.
+   */
+  private readonly known = new Map<string, Omit<ReminderRow, 'fresh'>>();
+  readonly counts = { sightings: 0, events: 0, announced: 0, reminders: 0, dropped: 0, flushes: 0 };
 
   constructor(
     private readonly db: Db,
@@ -57,14 +88,33 @@ export class SightingBatcher {
   sighting(gateway: { name: string; entity: string }, body: unknown, at = new Date()): boolean {
     const parsed = BeaconSightingSchema.safeParse(body);
     if (!parsed.success) return false;
-    if (this.pending.length >= MAX_PENDING) {
+    const batch = this.pending;
+    if (batch.size >= MAX_PENDING) {
       this.counts.dropped++;
       return true;
     }
     this.counts.sightings++;
-    const mac = normaliseBeaconMac(parsed.data.beacon_mac);
-    this.pending.push({ gateway: gateway.name, entity: gateway.entity, mac, rssi: parsed.data.rssi, at });
-    if (this.pending.length >= (this.o.maxBatch ?? 1000)) void this.flush();
+    batch.size++;
+    const s = {
+      gateway: gateway.name,
+      entity: gateway.entity,
+      mac: normaliseBeaconMac(parsed.data.beacon_mac),
+      rssi: parsed.data.rssi,
+      at,
+    };
+    batch.gateways.set(s.gateway, { device: s.gateway, entity: s.entity, at: at.toISOString() });
+    const configs = this.o.cache.loaded(s.entity);
+    if (!configs) batch.unjudged.push(s);
+    else {
+      const c = judge(configs, s);
+      if (c && c.doses.every((d) => this.known.has(keyOf(c.config.id, d)))) {
+        c.announced = detectedEvent(c, c.doses.length > 0);
+        this.counts.announced++;
+        this.o.onEvents(s.entity, [presentBeaconEvent(c.announced)]);
+      }
+      if (c) batch.candidates.push(c);
+    }
+    if (batch.size >= (this.o.maxBatch ?? 1000)) void this.flush();
     else this.timer ??= setTimeout(() => void this.flush(), this.o.intervalMs ?? 25);
     return true;
   }
@@ -85,47 +135,60 @@ export class SightingBatcher {
     this.flushing = this.flushing.then(() => {
       this.queued = false;
       const batch = this.pending;
-      this.pending = [];
-      return batch.length > 0
+      this.pending = emptyBatch();
+      return batch.size > 0
         ? this.write(batch).catch((err) => this.o.onError(err, 'writing beacon sightings'))
         : undefined;
     });
     return this.flushing;
   }
 
-  private async write(batch: Sighting[]): Promise<void> {
+  private async write(batch: Batch): Promise<void> {
     this.counts.flushes++;
-    await this.touchGateways(batch);
-    const candidates: Candidate[] = [];
-    for (const entity of new Set(batch.map((s) => s.entity))) {
+    await this.touchGateways([...batch.gateways.values()]);
+    const candidates = batch.candidates;
+    for (const entity of new Set(batch.unjudged.map((s) => s.entity))) {
       const configs = await this.o.cache.entity(entity);
-      for (const s of batch) {
-        if (s.entity !== entity) continue;
-        const config = configs.get(s.mac);
-        if (config?.active && s.rssi >= config.rssi_threshold)
-          candidates.push({ sighting: s, config, doses: dueDoses(config.medications, s.at) });
+      for (const s of batch.unjudged) {
+        const c = s.entity === entity ? judge(configs, s) : null;
+        if (c) candidates.push(c);
       }
     }
     if (candidates.length === 0) return;
-    const plan = planEvents(candidates, await this.reminders(candidates), this.o.confirmAfterMs);
+    const reminders = await this.reminders(candidates);
+    const plan = planEvents(candidates, reminders, this.o.confirmAfterMs);
     const confirmed = await this.confirm(plan.toConfirm);
-    const rows = rowsOf<BeaconEventRow>(
-      await this.db.execute(sql`
-        insert into beacon_events (entity, event_type, beacon_mac, patient, room, rssi, gateway, medications, message_sent, timestamp)
-        select v.entity, v.event_type, v.beacon_mac, v.patient, v.room, v.rssi, v.gateway, v.medications, v.message_sent, v.timestamp
-        from jsonb_to_recordset(${json(plan.events(confirmed))}) as v(entity text, event_type text, beacon_mac text,
-          patient text, room text, rssi smallint, gateway text, medications jsonb, message_sent boolean, timestamp timestamptz)
-        where exists (select 1 from entities e where e.name = v.entity)
-        returning *`),
+    const events = plan.events(confirmed);
+    const written = new Set(
+      rowsOf<{ id: string }>(
+        await this.db.execute(sql`
+          insert into beacon_events (id, entity, event_type, beacon_mac, patient, room, rssi, gateway, medications, message_sent, timestamp)
+          select v.id, v.entity, v.event_type, v.beacon_mac, v.patient, v.room, v.rssi, v.gateway, v.medications, v.message_sent, v.timestamp
+          from jsonb_to_recordset(${json(events)}) as v(id uuid, entity text, event_type text, beacon_mac text,
+            patient text, room text, rssi smallint, gateway text, medications jsonb, message_sent boolean, timestamp timestamptz)
+          where exists (select 1 from entities e where e.name = v.entity)
+          returning id::text`),
+      ).map((r) => r.id),
     );
-    this.counts.events += rows.length;
+    this.counts.events += written.size;
+    const announced = new Set(candidates.flatMap((c) => (c.announced ? [c.announced] : [])));
     const byEntity = new Map<string, BeaconEvent[]>();
-    for (const row of rows) {
-      const list = byEntity.get(row.entity) ?? [];
-      list.push(presentBeaconEvent(row));
-      byEntity.set(row.entity, list);
+    for (const e of events) {
+      if (announced.has(e) || !written.has(e.id)) continue;
+      const list = byEntity.get(e.entity) ?? [];
+      list.push(presentBeaconEvent(e));
+      byEntity.set(e.entity, list);
     }
-    for (const [entity, events] of byEntity) this.o.onEvents(entity, events);
+    for (const [entity, list] of byEntity) this.o.onEvents(entity, list);
+    // Remembered once their events are out, so no sighting is announced as sent before its reminder is.
+    if (this.known.size + reminders.length > MAX_KNOWN_REMINDERS) this.known.clear();
+    for (const { fresh: _, ...r } of reminders)
+      this.known.set(keyOf(r.config_id, { date: r.due_date, time: r.due_time }), r);
+    for (const k of plan.toConfirm) {
+      const r = this.known.get(keyOf(k.config_id, { date: k.due_date, time: k.due_time }));
+      // Confirmed here or, when the update found it done, on another instance.
+      if (r) r.confirmed_at ??= new Date();
+    }
     for (const r of plan.sent) {
       this.counts.reminders++;
       const message: ReminderMessage = {
@@ -147,10 +210,8 @@ export class SightingBatcher {
   }
 
   /** Gateways that are still registered, with their latest sighting time. */
-  private async touchGateways(batch: Sighting[]): Promise<void> {
-    const latest = new Map<string, { device: string; entity: string; at: string }>();
-    for (const s of batch) latest.set(s.gateway, { device: s.gateway, entity: s.entity, at: s.at.toISOString() });
-    const list = [...latest.values()].sort((a, b) => (a.device < b.device ? -1 : 1));
+  private async touchGateways(latest: Array<{ device: string; entity: string; at: string }>): Promise<void> {
+    const list = latest.sort((a, b) => (a.device < b.device ? -1 : 1));
     await this.db.execute(sql`
       insert into beacon_gateways (device, entity, last_sighting_at)
       select v.device, d.entity, v.at from jsonb_to_recordset(${json(list)}) as v(device text, entity text, at timestamptz)
@@ -160,23 +221,23 @@ export class SightingBatcher {
   }
 
   /**
-   * Records a reminder for every due dose not yet reminded (the primary key lets exactly one
-   * instance and one sighting win), then answers every reminder of those doses with whether this
-   * flush sent it.
+   * Every reminder record of the candidates' due doses, with whether this flush sent it. Doses
+   * not seen before get a record (the primary key lets exactly one instance and one sighting win)
+   * and are read back; the others come from memory.
    */
   private async reminders(candidates: Candidate[]): Promise<ReminderRow[]> {
-    const keys = new Map<string, { config_id: string; due_date: string; due_time: string; gateway: string }>();
+    const out = new Map<string, ReminderRow>();
+    const missing = new Map<string, { config_id: string; due_date: string; due_time: string; gateway: string }>();
     for (const c of candidates)
-      for (const d of c.doses)
-        if (!keys.has(`${c.config.id} ${d.date} ${d.time}`))
-          keys.set(`${c.config.id} ${d.date} ${d.time}`, {
-            config_id: c.config.id,
-            due_date: d.date,
-            due_time: d.time,
-            gateway: c.sighting.gateway,
-          });
-    if (keys.size === 0) return [];
-    const list = [...keys.values()];
+      for (const d of c.doses) {
+        const key = keyOf(c.config.id, d);
+        const known = this.known.get(key);
+        if (known) out.set(key, { ...known, fresh: false });
+        else if (!missing.has(key))
+          missing.set(key, { config_id: c.config.id, due_date: d.date, due_time: d.time, gateway: c.sighting.gateway });
+      }
+    if (missing.size === 0) return [...out.values()];
+    const list = [...missing.values()];
     const inserted = rowsOf<{ config_id: string; due_date: string; due_time: string }>(
       await this.db.execute(sql`
         insert into beacon_reminders (config_id, due_date, due_time, gateway)
@@ -187,14 +248,18 @@ export class SightingBatcher {
         on conflict do nothing
         returning config_id, due_date, due_time`),
     );
-    const fresh = new Set(inserted.map((r) => `${r.config_id} ${r.due_date} ${r.due_time}`));
-    const all = rowsOf<Omit<ReminderRow, 'fresh'>>(
+    const fresh = new Set(inserted.map((r) => keyOf(r.config_id, { date: r.due_date, time: r.due_time })));
+    const rows = rowsOf<Omit<ReminderRow, 'fresh'>>(
       await this.db.execute(sql`
         select r.config_id, r.due_date, r.due_time, r.gateway, r.sent_at, r.confirmed_at
         from beacon_reminders r join jsonb_to_recordset(${json(list)}) as v(config_id uuid, due_date text, due_time text)
           on r.config_id = v.config_id and r.due_date = v.due_date and r.due_time = v.due_time`),
     );
-    return all.map((r) => ({ ...r, fresh: fresh.has(`${r.config_id} ${r.due_date} ${r.due_time}`) }));
+    for (const r of rows) {
+      const key = keyOf(r.config_id, { date: r.due_date, time: r.due_time });
+      out.set(key, { ...r, fresh: fresh.has(key) });
+    }
+    return [...out.values()];
   }
 
   /** Marks visits confirmed; answers the keys this flush confirmed (each is confirmed once, on one instance). */

@@ -33,9 +33,17 @@ interface Options {
 }
 
 /**
+ * How stale a device's last-seen time may be before a mere sign of life rewrites it. The 20-minute
+ * rule and "last seen" need no finer grain, and a busy device (provisioning reports ten times a
+ * second) would otherwise rewrite its row at every flush.
+ */
+const SEEN_RESOLUTION = '5 seconds';
+
+/**
  * Merges state reports and presence into the device table in batches: one UPDATE per flush for
  * every device heard from since the last one, never a transaction per message. The server's
- * receive time is the last-seen time that drives the 20-minute rule.
+ * receive time is the last-seen time that drives the 20-minute rule; a row changes only when
+ * something in it does, or its last-seen time is more than SEEN_RESOLUTION old.
  */
 export class TelemetryBatcher {
   private pending = new Map<string, Pending>();
@@ -143,7 +151,13 @@ export class TelemetryBatcher {
         online = coalesce(v.online, d.online),
         updated_at = greatest(d.updated_at, coalesce(v.seen_at, d.updated_at))
       from v join old on old.name = v.name
-      where d.name = v.name
+      where d.name = v.name and (
+        v.state is not null and v.state is distinct from d.state_current
+        or v.fw_version is not null and v.fw_version is distinct from d.fw_version
+        or v.battery is not null and v.battery is distinct from d.battery
+        or v.is_charging is not null and v.is_charging is distinct from d.is_charging
+        or v.online is not null and v.online is distinct from d.online
+        or v.seen_at > d.updated_at + ${SEEN_RESOLUTION}::interval)
       returning d.name, d.entity, old.online as was_online, d.online`);
     const rows = (
       result as unknown as { rows: Array<{ name: string; entity: string; was_online: boolean; online: boolean }> }
