@@ -101,10 +101,11 @@ async function register(s, n, base) {
 }
 
 /**
- * Follows one device's event stream; `onEvent(event, seq, at)` for each event. Resolves with the
- * number of session events received once the server closes the stream.
+ * Follows one device's event stream; `onEvent(event, seq, at)` for each event and `onOpen()` at
+ * its `connection` event. Resolves with the number of session events received once the server
+ * closes the stream.
  */
-async function watch(s, device, onEvent) {
+async function watch(s, device, onEvent, onOpen = () => undefined) {
   const res = await fetch(`${s.url}/api/v1/tenant/bench/provision/${device}/events`, {
     headers: { ...s.auth, accept: 'text/event-stream' },
   });
@@ -121,6 +122,7 @@ async function watch(s, device, onEvent) {
       buffer = buffer.slice(cut + 2);
       const event = /^event: (.*)$/m.exec(block)?.[1];
       const id = /^id: (.*)$/m.exec(block)?.[1];
+      if (event === 'connection') onOpen();
       if (!event || !id || event === 'connection') continue;
       received++;
       onEvent(event, Number(id.split(':')[1]), at);
@@ -182,16 +184,38 @@ async function streamRun(s, creds) {
       }),
     );
   const latencies = [];
+  const bySecond = [];
+  let t0 = performance.now();
+  const opened = performance.now();
+  const open = [];
   const watchers = sessions.map((x) =>
-    watch(s, x.name, (_event, seq, at) => {
-      // Event 1 is provision_started (the HTTP call); event k + 1 answers report k.
-      const sentAt = x.sent[seq - 1];
-      if (sentAt !== undefined) latencies.push(at - sentAt);
-    }),
+    watch(
+      s,
+      x.name,
+      (_event, seq, at) => {
+        // Event 1 is provision_started (the HTTP call); event k + 1 answers report k.
+        const sentAt = x.sent[seq - 1];
+        if (sentAt === undefined) return;
+        latencies.push(at - sentAt);
+        // By the second of the run the report was sent in: a backlog shows as a p99 that grows.
+        const second = Math.max(0, Math.floor((sentAt - t0) / 1000));
+        (bySecond[second] ??= []).push(at - sentAt);
+      },
+      () => open.push(performance.now()),
+    ),
   );
+  // The reports start once every stream is open: opening them is its own figure.
+  let broken = null;
+  for (const w of watchers) w.catch((err) => (broken = err));
+  while (open.length < sessions.length) {
+    if (broken) throw broken;
+    if (performance.now() - opened > 120_000) throw new Error(`only ${open.length} streams opened in 2 min`);
+    await sleep(20);
+  }
+  const openMs = Math.max(...open) - opened;
   await sleep(500);
   const cpu0 = cpuTimeMs(s.child.pid);
-  const t0 = performance.now();
+  t0 = performance.now();
   // Every device reports at RATE/s, staggered over the first interval.
   await Promise.all(
     sessions.map(async (x, i) => {
@@ -223,6 +247,8 @@ async function streamRun(s, creds) {
   return {
     p50: percentile(latencies, 50),
     p99: percentile(latencies, 99),
+    openMs,
+    p99BySecond: bySecond.map((l) => Math.round(percentile(l ?? [], 99))),
     lost: expected - got,
     expected,
     cpu: (cpuS / wallS) * 100,
@@ -343,4 +369,8 @@ await main(async () => {
       goal: `0 of ${load.expected}`,
     },
   ]);
+  console.log(`p99 by second of the run, ms: ${load.p99BySecond.join(' ')}`);
+  console.log(
+    `${STREAMS} streams open (each had its connection event) ${fmt(load.openMs / 1000, 's', 2)} after they were asked for`,
+  );
 });

@@ -1,4 +1,8 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ReportBatcher } from '../../src/domain/provision/report-batcher.ts';
+import { eventsAfter } from '../../src/domain/provision/session-store.ts';
+import type { ProvisionBusEvent } from '../../src/lib/bus.ts';
 import { connectDevice, eventually, randomDeviceId, registerDevice, type TestDevice } from '../helpers/devices.ts';
 import type { TestServer } from '../helpers/server.ts';
 import { readEvents, type SseEvent } from '../helpers/sse.ts';
@@ -306,6 +310,64 @@ describe('provisioning', () => {
     const res = await s.request('POST', `/api/v1/tenant/${ACME}/provision/${name}`, { token: t.operator });
     expect(res.status).toBe(409);
     expect(res.body.errorInfo.userMessage).toBe(`Device ${name} is not connected`);
+  });
+});
+
+describe('reports applied in memory (one instance: the embedded database)', () => {
+  it('sends a report’s event while the database is busy, and writes it after, numbered', async () => {
+    const d = await device();
+    const { session, files } = await begin(d);
+    const relayed: ProvisionBusEvent[] = [];
+    const batcher = new ReportBatcher({
+      db: s.app.db,
+      sole: true,
+      relay: async (events) => void relayed.push(...events),
+      onRefused: (_id, err) => {
+        throw err;
+      },
+    });
+    await batcher.adopt(session);
+    // The session row locked (and, on the embedded database, its one connection taken) meanwhile.
+    let release = () => undefined as void;
+    let locked = () => undefined as void;
+    const isLocked = new Promise<void>((r) => (locked = r));
+    const held = s.app.db.transaction(async (tx) => {
+      await tx.execute(sql`select id from provision_sessions where id = ${session} for update`);
+      locked();
+      await new Promise<void>((r) => (release = r));
+    });
+    await isLocked;
+    const applied = [
+      batcher.add(d.name, { type: 'provision', session_id: session, n: 1, phase: 'ready' }),
+      batcher.add(d.name, {
+        type: 'provision',
+        session_id: session,
+        n: 2,
+        phase: 'file',
+        device_path: files[0].device_path,
+        status: 'downloading',
+      }),
+    ];
+    expect(relayed.map((e) => [e.event, e.seq])).toEqual([
+      ['provisioning_ready', 2],
+      ['file_updated', 3],
+    ]);
+    // A stream opened now catches up from memory.
+    expect(batcher.history(session, 1)?.map((e) => e.seq)).toEqual([2, 3]);
+    expect(batcher.unwritten(session).map((e) => e.seq)).toEqual([2, 3]);
+    await new Promise((r) => setTimeout(r, 100));
+    expect((await Promise.race([Promise.all(applied), 'waiting'])) === 'waiting').toBe(true);
+    release();
+    await held;
+    await Promise.all(applied);
+    expect(batcher.unwritten(session)).toEqual([]);
+    const stored = await eventsAfter(s.app.db, session, 0);
+    expect(stored.map((e) => [e.event, e.seq])).toEqual([
+      ['provision_started', 1],
+      ['provisioning_ready', 2],
+      ['file_updated', 3],
+    ]);
+    expect(stored.at(-1)!.data).toMatchObject({ status: 'downloading', downloading_files: 1 });
   });
 });
 

@@ -4,6 +4,31 @@ import type { Db } from '../../db/client.ts';
 import type { Bus, ProvisionBusEvent } from '../../lib/bus.ts';
 import { eventsAfter, sessionEnded } from './session-store.ts';
 
+/** What the report batcher knows of a session's events before the database does (report-batcher.ts, sole mode). */
+export interface KnownEvents {
+  /** Every event after the cursor, when kept in memory; undefined when the database must be read. */
+  history(session: string, cursor: number): ProvisionBusEvent[] | undefined;
+  /** Events sent but not yet written, oldest first. */
+  unwritten(session: string): ProvisionBusEvent[];
+}
+
+const nothingKnown: KnownEvents = { history: () => undefined, unwritten: () => [] };
+
+/**
+ * Every event of a session after `cursor`, and whether the session is over: from memory when the
+ * batcher keeps the session, else the stored events and those sent but not yet written (taken
+ * first: one written meanwhile is then among the stored).
+ */
+async function eventsSince(db: Db, known: KnownEvents, session: string, cursor: number) {
+  const kept = known.history(session, cursor);
+  if (kept) return { events: kept, ended: false };
+  const pending = known.unwritten(session);
+  const ended = await sessionEnded(db, session);
+  const stored = await eventsAfter(db, session, cursor);
+  const last = stored.at(-1)?.seq ?? cursor;
+  return { events: [...stored, ...pending.filter((e) => e.seq > last)], ended };
+}
+
 /** One open `…/events` response following one session from `cursor` (the last event it wrote). */
 class Stream {
   private chain: Promise<void> = Promise.resolve();
@@ -12,6 +37,7 @@ class Stream {
 
   constructor(
     private readonly db: Db,
+    private readonly known: KnownEvents,
     readonly device: string,
     readonly session: string,
     private cursor: number,
@@ -31,9 +57,9 @@ class Stream {
    */
   catchUp(): void {
     this.enqueue(async () => {
-      const ended = await sessionEnded(this.db, this.session);
-      this.writeAll(await eventsAfter(this.db, this.session, this.cursor));
-      if (ended) this.close();
+      const { events, ended } = await eventsSince(this.db, this.known, this.session, this.cursor);
+      this.writeAll(events);
+      if (ended || events.some((e) => FINAL_EVENTS.includes(e.event as ProvisionEventName))) this.close();
     });
   }
 
@@ -42,7 +68,7 @@ class Stream {
     this.enqueue(async () => {
       if (e.seq <= this.cursor) return;
       if (e.seq === this.cursor + 1) return this.writeAll([e]);
-      this.writeAll(await eventsAfter(this.db, this.session, this.cursor));
+      this.writeAll((await eventsSince(this.db, this.known, this.session, this.cursor)).events);
     });
   }
 
@@ -86,6 +112,7 @@ export class EventStreams {
     private readonly db: Db,
     bus: Bus,
     private readonly onError: (err: unknown) => void,
+    private readonly known: KnownEvents = nothingKnown,
   ) {
     bus.subscribe('provision.event', (e) => {
       for (const s of this.byDevice.get(e.device) ?? []) if (s.session === e.session_id) s.offer(e);
@@ -110,7 +137,7 @@ export class EventStreams {
       'x-accel-buffering': 'no',
       connection: 'keep-alive',
     });
-    const stream = new Stream(this.db, device, session, cursor, res, (s) => this.forget(s), this.onError);
+    const stream = new Stream(this.db, this.known, device, session, cursor, res, (s) => this.forget(s), this.onError);
     let set = this.byDevice.get(device);
     if (!set) this.byDevice.set(device, (set = new Set()));
     set.add(stream);

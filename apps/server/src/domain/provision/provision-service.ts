@@ -37,6 +37,8 @@ interface Options {
   link: DeviceLink;
   downloads: DownloadSigner;
   timeoutMs: number;
+  /** This instance alone applies device reports (report-batcher.ts, `sole`). */
+  sole: boolean;
   onError(err: unknown, what: string): void;
 }
 
@@ -54,6 +56,7 @@ export class ProvisionService {
 
   constructor(private readonly o: Options) {
     this.reports = new ReportBatcher({
+      sole: o.sole,
       db: o.db,
       relay: (events) => this.relay(events),
       onRefused: (session, err) => o.onError(err, `applying the reports of session ${session} (dropped)`),
@@ -63,6 +66,8 @@ export class ProvisionService {
   /** Starts a session: the device gets its files' signed links; answers the new session. */
   async start(actor: AccessClaims, entity: string, device: string, base: string): Promise<ProvisionSession> {
     const { db } = this.o;
+    // Whether a session is open is read from the database: what the device said is written first.
+    await this.reports.settle();
     const [dev] = rowsOf<{ name: string; state_current: string | null; updated_at: Date | string; online: boolean }>(
       await db.execute(sql`
         select name, state_current, updated_at, online from devices where name = ${device} and entity = ${entity}`),
@@ -114,6 +119,7 @@ export class ProvisionService {
       throw err;
     }
     await this.relay(out);
+    await this.reports.adopt(id);
     const until = new Date(Date.now() + LINK_VALID_MS + this.o.timeoutMs);
     const command: ProvisionCommand = {
       id,
@@ -146,6 +152,7 @@ export class ProvisionService {
       await db.execute(sql`select name from devices where name = ${device} and entity = ${entity}`),
     );
     if (!dev) throw notFound('Device');
+    await this.reports.settle();
     const open = await findSession(db, device);
     if (!open || open.ended_at !== null)
       throw new HttpError(409, `Device ${device} is not being provisioned`, 'No open provisioning session');
@@ -170,6 +177,7 @@ export class ProvisionService {
       await db.execute(sql`select name from devices where name = ${device} and entity = ${entity}`),
     );
     if (!dev) throw notFound('Device');
+    await this.reports.settle();
     const s = await findSession(db, device);
     if (!s) throw notFound('Provisioning session');
     return presentSession(db, s);
@@ -208,15 +216,17 @@ export class ProvisionService {
     status: 'cancelled' | 'timeout' | 'provision_failed',
     error: string,
   ): Promise<SessionRow | null> {
-    const result = await this.o.db.transaction(async (tx) => {
-      const open = await lockOpenSession(tx, id, device);
-      if (!open) return null;
-      // A stale check raced with news from the device: the session is alive after all.
-      if (status === 'timeout' && Date.now() - new Date(open.heard_at).getTime() < this.o.timeoutMs) return null;
-      const event = status === 'timeout' ? 'timeout' : 'provision_failed';
-      const out = await this.failed(tx, open, status, error, event);
-      return { out, row: await findSession(tx, device, id) };
-    });
+    const result = await this.reports.exclusive(id, () =>
+      this.o.db.transaction(async (tx) => {
+        const open = await lockOpenSession(tx, id, device);
+        if (!open) return null;
+        // A stale check raced with news from the device: the session is alive after all.
+        if (status === 'timeout' && Date.now() - new Date(open.heard_at).getTime() < this.o.timeoutMs) return null;
+        const event = status === 'timeout' ? 'timeout' : 'provision_failed';
+        const out = await this.failed(tx, open, status, error, event);
+        return { out, row: await findSession(tx, device, id) };
+      }),
+    );
     if (!result) return null;
     await this.relay(result.out);
     return result.row;

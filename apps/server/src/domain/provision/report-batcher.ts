@@ -3,11 +3,17 @@ import { PROVISION_TEXTS, type ProvisionDeviceEvent, type ProvisionFileStatus } 
 import type { Db, Executor } from '../../db/client.ts';
 import type { ProvisionBusEvent } from '../../lib/bus.ts';
 import { isDeadlock } from '../../lib/db-errors.ts';
-import { countersOf, rowsOf, type EventBody, type SessionRow } from './session-store.ts';
+import { countersOf, eventsAfter, rowsOf, type EventBody, type SessionRow } from './session-store.ts';
 
 /** A report that arrived before one it follows waits up to EARLY_RETRIES × EARLY_WAIT_MS (3 s) for it. */
 const EARLY_RETRIES = 120;
 const EARLY_WAIT_MS = 25;
+
+/** Events of a session kept in memory at most in sole mode; a longer session's catch-up reads the database. */
+const MAX_LOG = 2000;
+
+/** Events (and sessions) written per transaction at most in sole mode. */
+const MAX_LIVE_WRITE = 1000;
 
 /** A file's statuses in order: a report may only move a file forward (a repeat changes nothing). */
 const FILE_RANK: Record<ProvisionFileStatus, number> = {
@@ -47,7 +53,37 @@ interface Work {
   download?: string | null;
   release: boolean;
   events: ProvisionBusEvent[];
+  /** Sole mode: every event of the session, when known here from its start (an event stream's catch-up reads it). */
+  log?: ProvisionBusEvent[];
 }
+
+/** What a flush's transaction did: events to relay, reports that came early, the sessions it changed. */
+interface Applied {
+  events: ProvisionBusEvent[];
+  early: Queued[];
+  touched: Work[];
+}
+
+/** A session row as raw SQL answers it, its counters made numbers. */
+const numeric = (row: SessionRow): SessionRow => ({
+  ...row,
+  last_seq: Number(row.last_seq),
+  device_seq: Number(row.device_seq),
+  total_files: Number(row.total_files),
+  completed_files: Number(row.completed_files),
+  failed_files: Number(row.failed_files),
+  downloading_files: Number(row.downloading_files),
+});
+
+/** A session's state with no change pending: what it is after a write. */
+const fresh = (w: Work): Work => ({
+  row: w.row,
+  files: w.files.map((f) => ({ ...f, changed: false })),
+  heard: false,
+  ended: w.ended,
+  release: false,
+  events: [],
+});
 
 interface Options {
   db: Db;
@@ -59,6 +95,13 @@ interface Options {
   intervalMs?: number;
   /** Flush at once when this many reports are queued. */
   maxBatch?: number;
+  /**
+   * This instance alone applies reports (the embedded database has one owner): open sessions are
+   * kept here once read, a report is applied to them at once and its events go out before they
+   * are written; the writes follow in batches. Without it every flush locks the sessions in the
+   * database, which numbers events whichever instance hears the device.
+   */
+  sole?: boolean;
 }
 
 /**
@@ -81,6 +124,18 @@ export class ReportBatcher {
   private readonly maxBatch: number;
   /** Reports applied and flushes written, for the benchmark. */
   readonly counts = { reports: 0, flushes: 0 };
+  /** Sole mode: open sessions as last applied here, with the changes not yet written. */
+  private readonly live = new Map<string, Work>();
+  /** Sole mode: sessions with changes to write, and the reports those changes answer. */
+  private dirty = new Set<Work>();
+  private applied: Queued[] = [];
+  /** Sole mode: events sent but not yet written, by session (an event stream's catch-up reads them). */
+  private readonly unwrittenBy = new Map<string, ProvisionBusEvent[]>();
+  /** Sole mode: sessions that exclusive() holds; their reports wait here. */
+  private readonly held = new Map<string, Queued[]>();
+  private exclusiveChain: Promise<unknown> = Promise.resolve();
+  /** A flush is waiting for the one in progress. */
+  private queued = false;
 
   constructor(private readonly o: Options) {
     this.intervalMs = o.intervalMs ?? 20;
@@ -90,10 +145,125 @@ export class ReportBatcher {
   /** Queues a device's report; resolves once it is applied (or ignored) and its events relayed. */
   add(device: string, e: ProvisionDeviceEvent, attempt = 0): Promise<void> {
     return new Promise((done, fail) => {
-      this.pending.push({ device, sid: e.session_id.toLowerCase(), e, attempt, done, fail });
-      if (this.pending.length === this.maxBatch) void this.flush();
-      else this.timer ??= setTimeout(() => void this.flush(), this.intervalMs);
+      const q: Queued = { device, sid: e.session_id.toLowerCase(), e, attempt, done, fail };
+      const held = this.held.get(q.sid);
+      if (held) return void held.push(q);
+      const w = this.live.get(q.sid);
+      if (w) return this.applyLive(w, q);
+      this.pending.push(q);
+      this.schedule();
     });
+  }
+
+  /** Sole mode: a session just started here is kept from its first report on (call before telling the device). */
+  async adopt(session: string): Promise<void> {
+    if (!this.o.sole) return;
+    const sid = session.toLowerCase();
+    const [row] = rowsOf<SessionRow>(
+      await this.o.db.execute(sql`select * from provision_sessions where id = ${sid} and ended_at is null`),
+    );
+    if (!row) return;
+    const files = rowsOf<Omit<FileState, 'changed'>>(
+      await this.o.db.execute(sql`
+        select device_path, filename, status, error, ord from provision_files where session_id = ${sid} order by ord`),
+    );
+    const log = await eventsAfter(this.o.db, sid, 0);
+    if (this.live.has(sid) || this.held.has(sid)) return;
+    const w: Work = { row: numeric(row), files: [], heard: false, ended: false, release: false, events: [], log };
+    w.files = files.map((f) => ({ ...f, changed: false }));
+    this.live.set(sid, w);
+  }
+
+  /**
+   * Sole mode: every event of an open session after `cursor`, from memory, when this instance has
+   * kept them all; undefined when the database must be read.
+   */
+  history(session: string, cursor: number): ProvisionBusEvent[] | undefined {
+    return this.live.get(session.toLowerCase())?.log?.filter((e) => e.seq > cursor);
+  }
+
+  /** Sole mode: resolves once everything applied so far is written (a read of a session follows). */
+  settle(): Promise<void> {
+    return this.o.sole ? this.flush() : Promise.resolve();
+  }
+
+  /** Events of a session sent but not yet written (sole mode), oldest first. */
+  unwritten(session: string): ProvisionBusEvent[] {
+    return [...(this.unwrittenBy.get(session.toLowerCase()) ?? [])];
+  }
+
+  /**
+   * Runs `fn` (a change to the session made in the database, such as cancel or timeout) with the
+   * session's reports held: what was applied is written first and the session is read again
+   * afterwards. Without sole mode the database's row lock does this.
+   */
+  exclusive<T>(session: string, fn: () => Promise<T>): Promise<T> {
+    if (!this.o.sole) return fn();
+    const sid = session.toLowerCase();
+    const run = async () => {
+      const waiting: Queued[] = [];
+      this.held.set(sid, waiting);
+      try {
+        await this.flush();
+        this.live.delete(sid);
+        return await fn();
+      } finally {
+        this.held.delete(sid);
+        for (const q of waiting) this.add(q.device, q.e, q.attempt).then(q.done, q.fail);
+      }
+    };
+    const result = this.exclusiveChain.then(run, run);
+    this.exclusiveChain = result.catch(() => undefined);
+    return result;
+  }
+
+  private schedule(): void {
+    if (this.pending.length + this.applied.length >= this.maxBatch) void this.flush();
+    else this.timer ??= setTimeout(() => void this.flush(), this.intervalMs);
+  }
+
+  /** Sole mode: applies a report to a session kept here, sends its events, and marks it for writing. */
+  private applyLive(w: Work, q: Queued): void {
+    // Not this session's device: ignored, as the database path ignores it.
+    if (w.row.device !== q.device) return q.done();
+    const n = q.e.n;
+    if (n !== undefined && n > w.row.device_seq + 1 && q.attempt < EARLY_RETRIES && !this.closing)
+      return this.retryLater(q);
+    const before = w.events.length;
+    if (n !== undefined && n <= w.row.device_seq) w.heard = true;
+    else {
+      if (n !== undefined) w.row.device_seq = n;
+      this.report(w, q.e);
+    }
+    this.counts.reports++;
+    this.dirty.add(w);
+    this.applied.push(q);
+    const fresh = w.events.slice(before);
+    if (w.ended) {
+      // The session's last events wait for their write: whoever acts on the end (starts again,
+      // reads the session or the device) finds it in the database. Later reports go the
+      // database's way, which finds the session closed.
+      this.live.delete(w.row.id);
+      return void this.flush();
+    }
+    if (w.log && w.log.length + fresh.length > MAX_LOG) delete w.log;
+    else w.log?.push(...fresh);
+    if (fresh.length > 0) {
+      const list = this.unwrittenBy.get(w.row.id) ?? [];
+      list.push(...fresh);
+      this.unwrittenBy.set(w.row.id, list);
+      void this.o.relay(fresh);
+    }
+    this.schedule();
+  }
+
+  private retryLater(q: Queued): void {
+    const t = setTimeout(() => {
+      this.early.delete(t);
+      this.add(q.device, q.e, q.attempt + 1).then(q.done, q.fail);
+    }, EARLY_WAIT_MS);
+    t.unref();
+    this.early.set(t, q);
   }
 
   /** Applies what is queued; resolves when it is in the database (waits for a flush in progress first). */
@@ -101,11 +271,24 @@ export class ReportBatcher {
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
     // The batch is taken when the flush before it has finished: while one is written the next
-    // gathers everything that arrives, so a slow flush makes the next one bigger, not late.
-    this.flushing = this.flushing.then(() => {
-      const batch = this.pending;
+    // gathers everything that arrives, so a slow flush makes the next one bigger, not late. One
+    // flush waits at most: it will take whatever is there when it starts.
+    if (this.queued) return this.flushing;
+    this.queued = true;
+    this.flushing = this.flushing.then(async () => {
+      this.queued = false;
+      if (this.dirty.size > 0) await this.writeLive();
+      const batch: Queued[] = [];
+      for (const q of this.pending) {
+        // Its session was read meanwhile (sole mode): applied here like the reports after it.
+        const w = this.held.has(q.sid) ? undefined : this.live.get(q.sid);
+        if (w) this.applyLive(w, q);
+        else batch.push(q);
+      }
       this.pending = [];
-      return batch.length > 0 ? this.write(batch) : undefined;
+      if (batch.length > 0) await this.write(batch);
+      // More changes than one write takes: the next flush starts at once.
+      if (this.dirty.size > 0) void this.flush();
     });
     return this.flushing;
   }
@@ -128,7 +311,7 @@ export class ReportBatcher {
    * alone loses the reports of this batch (logged).
    */
   private async write(batch: Queued[], attempt = 1): Promise<void> {
-    let result: { events: ProvisionBusEvent[]; early: Queued[] };
+    let result: Applied;
     try {
       result = await this.o.db.transaction((tx) => this.apply(tx, batch));
     } catch (err) {
@@ -148,18 +331,105 @@ export class ReportBatcher {
     await this.o.relay(result.events);
     const early = new Set(result.early);
     for (const q of batch) if (!early.has(q)) q.done();
-    for (const q of result.early) {
-      const t = setTimeout(() => {
-        this.early.delete(t);
-        this.add(q.device, q.e, q.attempt + 1).then(q.done, q.fail);
-      }, EARLY_WAIT_MS);
-      t.unref();
-      this.early.set(t, q);
+    for (const q of result.early) this.retryLater(q);
+    // Sole mode: the sessions just read stay here, so their next reports need no database first.
+    if (!this.o.sole) return;
+    const read = new Set<string>();
+    for (const w of result.touched)
+      if (!w.ended && !this.held.has(w.row.id) && !this.live.has(w.row.id)) {
+        this.live.set(w.row.id, fresh(w));
+        read.add(w.row.id);
+      }
+    // Their reports that arrived during this write go first, before any that follows.
+    if (read.size === 0) return;
+    const rest: Queued[] = [];
+    const now: Queued[] = [];
+    for (const q of this.pending) (read.has(q.sid) ? now : rest).push(q);
+    this.pending = rest;
+    for (const q of now) {
+      const w = this.live.get(q.sid);
+      // Ended by a report before it: the database's way, which will find the session closed.
+      if (w) this.applyLive(w, q);
+      else this.pending.push(q);
+    }
+  }
+
+  /** Sole mode: writes the changes of the sessions kept here, in one transaction like a flush. */
+  private async writeLive(): Promise<void> {
+    // The oldest changes first, a bounded share per transaction: the embedded database's one
+    // connection is free between them for the other queries (an event stream's catch-up).
+    const taken: Work[] = [];
+    let size = 0;
+    for (const w of this.dirty) {
+      taken.push(w);
+      size += w.events.length + 1;
+      if (size >= MAX_LIVE_WRITE) break;
+    }
+    for (const w of taken) this.dirty.delete(w);
+    const ids = new Set(taken.map((w) => w.row.id));
+    const reports = this.applied.filter((q) => ids.has(q.sid));
+    this.applied = this.applied.filter((q) => !ids.has(q.sid));
+    const works = taken.map((w) => {
+      const snapshot: Work = {
+        ...w,
+        row: { ...w.row },
+        files: w.files.filter((f) => f.changed).map((f) => ({ ...f })),
+      };
+      Object.assign(w, fresh(w));
+      delete w.download;
+      return snapshot;
+    });
+    const failed = await this.store(works);
+    for (const w of works) {
+      const sent = this.unwrittenBy.get(w.row.id) ?? [];
+      const written = w.events.at(-1)?.seq ?? 0;
+      const still = sent.filter((e) => e.seq > written);
+      if (still.length > 0 && !w.ended) this.unwrittenBy.set(w.row.id, still);
+      else this.unwrittenBy.delete(w.row.id);
+      if (!w.ended) continue;
+      // An ended session's last events, held back until now.
+      const relayed = new Set(sent.map((e) => e.seq));
+      await this.o.relay(w.events.filter((e) => !relayed.has(e.seq)));
+    }
+    for (const q of reports) {
+      const err = failed.get(q.sid);
+      if (err === undefined) q.done();
+      else q.fail(err);
+    }
+  }
+
+  /**
+   * Writes works in one transaction; when it fails, split by session as write() does. A session
+   * refused alone is dropped from memory (its next report reads it again). Answers the refused.
+   */
+  private async store(works: Work[], attempt = 1): Promise<Map<string, unknown>> {
+    try {
+      await this.o.db.transaction((tx) =>
+        this.save(
+          tx,
+          works,
+          works.flatMap((w) => w.events),
+        ),
+      );
+      this.counts.flushes++;
+      return new Map();
+    } catch (err) {
+      if (isDeadlock(err) && attempt < 3) return this.store(works, attempt + 1);
+      if (works.length > 1) {
+        const half = works.length >> 1;
+        const a = await this.store(works.slice(0, half));
+        const b = await this.store(works.slice(half));
+        return new Map([...a, ...b]);
+      }
+      const id = works[0]!.row.id;
+      this.o.onRefused(id, err);
+      this.live.delete(id);
+      return new Map([[id, err]]);
     }
   }
 
   /** One transaction: lock, read, work out in memory, write. Answers the events and the reports that came early. */
-  private async apply(tx: Executor, batch: Queued[]): Promise<{ events: ProvisionBusEvent[]; early: Queued[] }> {
+  private async apply(tx: Executor, batch: Queued[]): Promise<Applied> {
     const ids = [...new Set(batch.map((q) => q.sid))].sort();
     const rows = rowsOf<SessionRow>(
       await tx.execute(sql`
@@ -169,12 +439,15 @@ export class ReportBatcher {
         order by id
         for update`),
     );
-    if (rows.length === 0) return { events: [], early: [] };
+    if (rows.length === 0) return { events: [], early: [], touched: [] };
     // Only the files the reports name, and every file of a session that ends here (its unfinished
     // files fail); the counters on the session row are kept up to date change by change.
     const open = new Set(rows.map((r) => String(r.id)));
+    // Sole mode keeps the sessions read here, so it reads all their files.
     const whole = [
-      ...new Set(batch.filter((q) => q.e.phase === 'completed' || q.e.phase === 'failed').map((q) => q.sid)),
+      ...new Set(
+        batch.filter((q) => this.o.sole || q.e.phase === 'completed' || q.e.phase === 'failed').map((q) => q.sid),
+      ),
     ].filter((id) => open.has(id));
     const named = batch.flatMap((q) =>
       q.e.phase === 'file' && open.has(q.sid) ? [{ session_id: q.sid, device_path: q.e.device_path }] : [],
@@ -190,18 +463,15 @@ export class ReportBatcher {
         order by f.session_id, f.ord`),
     );
     const work = new Map<string, Work>();
-    for (const row of rows) {
-      const r: SessionRow = {
-        ...row,
-        last_seq: Number(row.last_seq),
-        device_seq: Number(row.device_seq),
-        total_files: Number(row.total_files),
-        completed_files: Number(row.completed_files),
-        failed_files: Number(row.failed_files),
-        downloading_files: Number(row.downloading_files),
-      };
-      work.set(String(row.id), { row: r, files: [], heard: false, ended: false, release: false, events: [] });
-    }
+    for (const row of rows)
+      work.set(String(row.id), {
+        row: numeric(row),
+        files: [],
+        heard: false,
+        ended: false,
+        release: false,
+        events: [],
+      });
     for (const f of files) work.get(f.session_id)?.files.push({ ...f, changed: false });
 
     // Each session's reports in the device's order: numbered ones by `n`, the others where they arrived.
@@ -241,7 +511,13 @@ export class ReportBatcher {
     }
 
     const touched = [...work.values()].filter((w) => bySession.has(w.row.id));
-    if (touched.length === 0) return { events: [], early };
+    if (touched.length === 0) return { events: [], early, touched: [] };
+    await this.save(tx, touched, events);
+    return { events, early, touched };
+  }
+
+  /** One statement writes the works' files, sessions, devices and events. */
+  private async save(tx: Executor, touched: Work[], events: ProvisionBusEvent[]): Promise<void> {
     const fileRows = touched.flatMap((w) =>
       w.files
         .filter((f) => f.changed)
@@ -305,7 +581,6 @@ export class ReportBatcher {
         returning 1)
       select (select count(*) from f) as files, (select count(*) from s) as sessions,
              (select count(*) from d) as devices, (select count(*) from e) as events`);
-    return { events, early };
   }
 
   /** Applies one report to a session in memory (docs/device-protocol.md "Provisioning"). */

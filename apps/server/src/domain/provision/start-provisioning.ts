@@ -21,9 +21,11 @@ export function startProvisioning(app: FastifyInstance, deps: Deps): Provisionin
     link: deps.devices.link,
     downloads: deps.downloads,
     timeoutMs: deps.config.PROVISION_TIMEOUT_MS,
+    // The embedded database has one owner, so this instance is the only one hearing devices.
+    sole: !deps.config.DATABASE_URL,
     onError,
   });
-  const streams = new EventStreams(deps.db, deps.bus, (err) => onError(err, 'an event stream'));
+  const streams = new EventStreams(deps.db, deps.bus, (err) => onError(err, 'an event stream'), service.reports);
   deps.devices.provisioning.handler = (device, body) => {
     const event = ProvisionDeviceEventSchema.safeParse(body);
     if (!event.success) return false;
