@@ -239,13 +239,6 @@ export class ReportBatcher {
     this.dirty.add(w);
     this.applied.push(q);
     const fresh = w.events.slice(before);
-    if (w.ended) {
-      // The session's last events wait for their write: whoever acts on the end (starts again,
-      // reads the session or the device) finds it in the database. Later reports go the
-      // database's way, which finds the session closed.
-      this.live.delete(w.row.id);
-      return void this.flush();
-    }
     if (w.log && w.log.length + fresh.length > MAX_LOG) delete w.log;
     else w.log?.push(...fresh);
     if (fresh.length > 0) {
@@ -253,6 +246,12 @@ export class ReportBatcher {
       list.push(...fresh);
       this.unwrittenBy.set(w.row.id, list);
       void this.o.relay(fresh);
+    }
+    // Ended: later reports go the database's way, which finds the session closed once written
+    // (written at once: start, cancel and reading a session first write what was applied).
+    if (w.ended) {
+      this.live.delete(w.row.id);
+      return void this.flush();
     }
     this.schedule();
   }
@@ -381,15 +380,10 @@ export class ReportBatcher {
     });
     const failed = await this.store(works);
     for (const w of works) {
-      const sent = this.unwrittenBy.get(w.row.id) ?? [];
       const written = w.events.at(-1)?.seq ?? 0;
-      const still = sent.filter((e) => e.seq > written);
-      if (still.length > 0 && !w.ended) this.unwrittenBy.set(w.row.id, still);
+      const still = (this.unwrittenBy.get(w.row.id) ?? []).filter((e) => e.seq > written);
+      if (still.length > 0) this.unwrittenBy.set(w.row.id, still);
       else this.unwrittenBy.delete(w.row.id);
-      if (!w.ended) continue;
-      // An ended session's last events, held back until now.
-      const relayed = new Set(sent.map((e) => e.seq));
-      await this.o.relay(w.events.filter((e) => !relayed.has(e.seq)));
     }
     for (const q of reports) {
       const err = failed.get(q.sid);
