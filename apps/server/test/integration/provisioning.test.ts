@@ -313,20 +313,27 @@ describe('provisioning', () => {
   });
 });
 
+/** A batcher in sole mode of its own (the server's does not hear these reports), holding `session`. */
+async function soleBatcher(session: string, intervalMs?: number) {
+  const relayed: ProvisionBusEvent[] = [];
+  const batcher = new ReportBatcher({
+    db: s.app.db,
+    sole: true,
+    relay: async (events) => void relayed.push(...events),
+    onRefused: (_id, err) => {
+      throw err;
+    },
+    ...(intervalMs ? { intervalMs } : {}),
+  });
+  await batcher.adopt(session);
+  return { batcher, relayed };
+}
+
 describe('reports applied in memory (one instance: the embedded database)', () => {
   it('sends a report’s event while the database is busy, and writes it after, numbered', async () => {
     const d = await device();
     const { session, files } = await begin(d);
-    const relayed: ProvisionBusEvent[] = [];
-    const batcher = new ReportBatcher({
-      db: s.app.db,
-      sole: true,
-      relay: async (events) => void relayed.push(...events),
-      onRefused: (_id, err) => {
-        throw err;
-      },
-    });
-    await batcher.adopt(session);
+    const { batcher, relayed } = await soleBatcher(session);
     // The session row locked (and, on the embedded database, its one connection taken) meanwhile.
     let release = () => undefined as void;
     let locked = () => undefined as void;
@@ -368,6 +375,47 @@ describe('reports applied in memory (one instance: the embedded database)', () =
       ['file_updated', 3],
     ]);
     expect(stored.at(-1)!.data).toMatchObject({ status: 'downloading', downloading_files: 1 });
+  });
+
+  it('writes what was applied before a change made in the database, and holds reports meanwhile', async () => {
+    const d = await device();
+    const { session, files } = await begin(d);
+    const { batcher, relayed } = await soleBatcher(session, 60_000);
+    const file = (n: number, status: string) =>
+      batcher.add(d.name, {
+        type: 'provision',
+        session_id: session,
+        n,
+        phase: 'file',
+        device_path: files[0].device_path,
+        status: status as 'queued',
+      });
+    const first = [
+      batcher.add(d.name, { type: 'provision', session_id: session, n: 1, phase: 'ready' }),
+      file(2, 'queued'),
+    ];
+    let seenInside: number[] = [];
+    let held: Promise<void> | undefined;
+    await batcher.exclusive(session, async () => {
+      // Written before this runs, though the batcher's own interval is a minute away.
+      seenInside = (await eventsAfter(s.app.db, session, 0)).map((e) => e.seq);
+      held = file(3, 'downloading');
+      await new Promise((r) => setTimeout(r, 50));
+      expect(relayed.map((e) => e.seq)).toEqual([2, 3]);
+    });
+    await Promise.all(first);
+    expect(seenInside).toEqual([1, 2, 3]);
+    // Applied once the change was done, read again from the database.
+    await batcher.flush();
+    await held;
+    expect(relayed.map((e) => [e.event, e.seq])).toEqual([
+      ['provisioning_ready', 2],
+      ['file_updated', 3],
+      ['file_updated', 4],
+    ]);
+    expect((await eventsAfter(s.app.db, session, 3)).map((e) => e.data)).toEqual([
+      expect.objectContaining({ status: 'downloading', device_path: files[0].device_path }),
+    ]);
   });
 });
 

@@ -67,7 +67,7 @@ export class ProvisionService {
   async start(actor: AccessClaims, entity: string, device: string, base: string): Promise<ProvisionSession> {
     const { db } = this.o;
     // Whether a session is open is read from the database: what the device said is written first.
-    await this.reports.settle();
+    await this.reports.settle(device);
     const [dev] = rowsOf<{ name: string; state_current: string | null; updated_at: Date | string; online: boolean }>(
       await db.execute(sql`
         select name, state_current, updated_at, online from devices where name = ${device} and entity = ${entity}`),
@@ -152,7 +152,7 @@ export class ProvisionService {
       await db.execute(sql`select name from devices where name = ${device} and entity = ${entity}`),
     );
     if (!dev) throw notFound('Device');
-    await this.reports.settle();
+    await this.reports.settle(device);
     const open = await findSession(db, device);
     if (!open || open.ended_at !== null)
       throw new HttpError(409, `Device ${device} is not being provisioned`, 'No open provisioning session');
@@ -177,7 +177,7 @@ export class ProvisionService {
       await db.execute(sql`select name from devices where name = ${device} and entity = ${entity}`),
     );
     if (!dev) throw notFound('Device');
-    await this.reports.settle();
+    await this.reports.settle(device);
     const s = await findSession(db, device);
     if (!s) throw notFound('Provisioning session');
     return presentSession(db, s);

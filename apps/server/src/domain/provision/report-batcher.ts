@@ -12,6 +12,9 @@ const EARLY_WAIT_MS = 25;
 /** Events of a session kept in memory at most in sole mode; a longer session's catch-up reads the database. */
 const MAX_LOG = 2000;
 
+/** Flushes settle() and exclusive() wait through at most (each writes the oldest changes first). */
+const MAX_SETTLE_FLUSHES = 200;
+
 /** Events (and sessions) written per transaction at most in sole mode. */
 const MAX_LIVE_WRITE = 1000;
 
@@ -182,9 +185,21 @@ export class ReportBatcher {
     return this.live.get(session.toLowerCase())?.log?.filter((e) => e.seq > cursor);
   }
 
-  /** Sole mode: resolves once everything applied so far is written (a read of a session follows). */
-  settle(): Promise<void> {
-    return this.o.sole ? this.flush() : Promise.resolve();
+  /**
+   * Sole mode: resolves once the events of the device's sessions sent until now, and its reports
+   * queued until now, are written (a read of the device's session follows). A flush writes the
+   * oldest changes first and a bounded share, so this may take several.
+   */
+  async settle(device: string): Promise<void> {
+    if (!this.o.sole) return;
+    const marks = [...this.unwrittenBy]
+      .filter(([, list]) => list[0]?.device === device)
+      .map(([id, list]) => [id, list.at(-1)!.seq] as const);
+    for (let i = 0; i < MAX_SETTLE_FLUSHES; i++) {
+      await this.flush();
+      const behind = marks.some(([id, seq]) => (this.unwrittenBy.get(id)?.[0]?.seq ?? Infinity) <= seq);
+      if (!behind && !this.pending.some((q) => q.device === device)) return;
+    }
   }
 
   /** Events of a session sent but not yet written (sole mode), oldest first. */
@@ -204,7 +219,12 @@ export class ReportBatcher {
       const waiting: Queued[] = [];
       this.held.set(sid, waiting);
       try {
-        await this.flush();
+        // Every change applied here is written before the database changes the session: none
+        // may be written after it (its reports are held, so this ends).
+        for (let i = 0; i < MAX_SETTLE_FLUSHES; i++) {
+          await this.flush();
+          if (![...this.dirty].some((w) => w.row.id === sid) && !this.pending.some((q) => q.sid === sid)) break;
+        }
         this.live.delete(sid);
         return await fn();
       } finally {
