@@ -195,10 +195,18 @@ export class ReportBatcher {
     const marks = [...this.unwrittenBy]
       .filter(([, list]) => list[0]?.device === device)
       .map(([id, list]) => [id, list.at(-1)!.seq] as const);
+    await this.flushUntil(
+      () =>
+        !marks.some(([id, seq]) => (this.unwrittenBy.get(id)?.[0]?.seq ?? Infinity) <= seq) &&
+        !this.pending.some((q) => q.device === device),
+    );
+  }
+
+  /** Flushes until `done()` holds (each flush writes the oldest changes first, a bounded share). */
+  private async flushUntil(done: () => boolean): Promise<void> {
     for (let i = 0; i < MAX_SETTLE_FLUSHES; i++) {
       await this.flush();
-      const behind = marks.some(([id, seq]) => (this.unwrittenBy.get(id)?.[0]?.seq ?? Infinity) <= seq);
-      if (!behind && !this.pending.some((q) => q.device === device)) return;
+      if (done()) return;
     }
   }
 
@@ -221,10 +229,9 @@ export class ReportBatcher {
       try {
         // Every change applied here is written before the database changes the session: none
         // may be written after it (its reports are held, so this ends).
-        for (let i = 0; i < MAX_SETTLE_FLUSHES; i++) {
-          await this.flush();
-          if (![...this.dirty].some((w) => w.row.id === sid) && !this.pending.some((q) => q.sid === sid)) break;
-        }
+        await this.flushUntil(
+          () => ![...this.dirty].some((w) => w.row.id === sid) && !this.pending.some((q) => q.sid === sid),
+        );
         this.live.delete(sid);
         return await fn();
       } finally {
@@ -297,13 +304,9 @@ export class ReportBatcher {
     this.flushing = this.flushing.then(async () => {
       this.queued = false;
       if (this.dirty.size > 0) await this.writeLive();
-      const batch: Queued[] = [];
-      for (const q of this.pending) {
-        // Its session was read meanwhile (sole mode): applied here like the reports after it.
-        const w = this.held.has(q.sid) ? undefined : this.live.get(q.sid);
-        if (w) this.applyLive(w, q);
-        else batch.push(q);
-      }
+      // None is of a session kept here: add() applies those at once, and write() the ones queued
+      // while their session was being read.
+      const batch = this.pending;
       this.pending = [];
       if (batch.length > 0) await this.write(batch);
       // More changes than one write takes: the next flush starts at once.
@@ -325,26 +328,62 @@ export class ReportBatcher {
   }
 
   /**
-   * Writes a batch. When it fails, it is split by session and each half written on its own, so
-   * one session's bad report never costs another session its reports; a session refused even
-   * alone loses the reports of this batch (logged).
+   * Runs `transaction` over the items; when the database refuses it, the items are split by
+   * session and each half tried on its own (a deadlock is retried first), so one session's bad
+   * report never costs another session its reports. `committed` follows each transaction that
+   * commits; a session refused even alone is logged and its items go to `refused`.
    */
-  private async write(batch: Queued[], attempt = 1): Promise<void> {
-    let result: Applied;
+  private async bySession<T, R>(
+    items: T[],
+    sessionOf: (item: T) => string,
+    transaction: (items: T[]) => Promise<R>,
+    committed: (items: T[], result: R) => Promise<void> | void,
+    refused: (items: T[], err: unknown) => void,
+    attempt = 1,
+  ): Promise<void> {
+    let result: R;
     try {
-      result = await this.o.db.transaction((tx) => this.apply(tx, batch));
+      result = await transaction(items);
     } catch (err) {
-      if (isDeadlock(err) && attempt < 3) return this.write(batch, attempt + 1);
-      const sessions = [...new Set(batch.map((q) => q.sid))];
+      if (isDeadlock(err) && attempt < 3)
+        return this.bySession(items, sessionOf, transaction, committed, refused, attempt + 1);
+      const sessions = [...new Set(items.map(sessionOf))];
       if (sessions.length > 1) {
         const first = new Set(sessions.slice(0, sessions.length >> 1));
-        await this.write(batch.filter((q) => first.has(q.sid)));
-        return this.write(batch.filter((q) => !first.has(q.sid)));
+        await this.bySession(
+          items.filter((x) => first.has(sessionOf(x))),
+          sessionOf,
+          transaction,
+          committed,
+          refused,
+        );
+        return this.bySession(
+          items.filter((x) => !first.has(sessionOf(x))),
+          sessionOf,
+          transaction,
+          committed,
+          refused,
+        );
       }
       this.o.onRefused(sessions[0]!, err);
-      for (const q of batch) q.fail(err);
-      return;
+      return refused(items, err);
     }
+    await committed(items, result);
+  }
+
+  /** Writes a batch of reports (bySession); a session refused even alone loses them (logged). */
+  private write(batch: Queued[]): Promise<void> {
+    return this.bySession(
+      batch,
+      (q) => q.sid,
+      (b) => this.o.db.transaction((tx) => this.apply(tx, b)),
+      (b, result) => this.afterCommit(b, result),
+      (b, err) => b.forEach((q) => q.fail(err)),
+    );
+  }
+
+  /** After a batch's transaction: counts, its events out, its reports answered. */
+  private async afterCommit(batch: Queued[], result: Applied): Promise<void> {
     this.counts.flushes++;
     this.counts.reports += batch.length - result.early.length;
     await this.o.relay(result.events);
@@ -413,33 +452,29 @@ export class ReportBatcher {
   }
 
   /**
-   * Writes works in one transaction; when it fails, split by session as write() does. A session
-   * refused alone is dropped from memory (its next report reads it again). Answers the refused.
+   * Writes works (bySession). A session refused even alone is dropped from memory (its next
+   * report reads it again). Answers the refused sessions.
    */
-  private async store(works: Work[], attempt = 1): Promise<Map<string, unknown>> {
-    try {
-      await this.o.db.transaction((tx) =>
-        this.save(
-          tx,
-          works,
-          works.flatMap((w) => w.events),
+  private async store(works: Work[]): Promise<Map<string, unknown>> {
+    const refused = new Map<string, unknown>();
+    await this.bySession(
+      works,
+      (w) => w.row.id,
+      (ws) =>
+        this.o.db.transaction((tx) =>
+          this.save(
+            tx,
+            ws,
+            ws.flatMap((w) => w.events),
+          ),
         ),
-      );
-      this.counts.flushes++;
-      return new Map();
-    } catch (err) {
-      if (isDeadlock(err) && attempt < 3) return this.store(works, attempt + 1);
-      if (works.length > 1) {
-        const half = works.length >> 1;
-        const a = await this.store(works.slice(0, half));
-        const b = await this.store(works.slice(half));
-        return new Map([...a, ...b]);
-      }
-      const id = works[0]!.row.id;
-      this.o.onRefused(id, err);
-      this.live.delete(id);
-      return new Map([[id, err]]);
-    }
+      () => void this.counts.flushes++,
+      ([w], err) => {
+        this.live.delete(w!.row.id);
+        refused.set(w!.row.id, err);
+      },
+    );
+    return refused;
   }
 
   /** One transaction: lock, read, work out in memory, write. Answers the events and the reports that came early. */
