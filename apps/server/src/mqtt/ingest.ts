@@ -57,8 +57,11 @@ export function createIngest(o: Options): LinkHandlers {
       }
       case 'events': {
         o.telemetry.report(device.name);
-        const event = DfuEventSchema.safeParse(body);
-        if (!event.success) {
+        // Provisioning reports (type 'provision') are the busy kind: routed before the DFU schema
+        // is tried, whose refusal costs more than the check.
+        const provision = (body as { type?: unknown } | null)?.type === 'provision';
+        const event = provision ? null : DfuEventSchema.safeParse(body);
+        if (!event?.success) {
           const provisioning = o.provisioning.handler;
           if (!provisioning) return o.stats.drop('unsupported');
           if (!provisioning(device, body)) o.stats.drop('bad_message');

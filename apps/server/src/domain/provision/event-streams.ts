@@ -6,22 +6,17 @@ import { eventsAfter, sessionEnded } from './session-store.ts';
 
 /** What the report batcher knows of a session's events before the database does (report-batcher.ts, sole mode). */
 export interface KnownEvents {
-  /** Every event after the cursor, when kept in memory; undefined when the database must be read. */
-  history(session: string, cursor: number): ProvisionBusEvent[] | undefined;
   /** Events sent but not yet written, oldest first. */
   unwritten(session: string): ProvisionBusEvent[];
 }
 
-const nothingKnown: KnownEvents = { history: () => undefined, unwritten: () => [] };
+const nothingKnown: KnownEvents = { unwritten: () => [] };
 
 /**
- * Every event of a session after `cursor`, and whether the session is over: from memory when the
- * batcher keeps the session, else the stored events and those sent but not yet written (taken
- * first: one written meanwhile is then among the stored).
+ * Every event of a session after `cursor`, and whether the session is over: the stored events and
+ * those sent but not yet written (taken first: one written meanwhile is then among the stored).
  */
 async function eventsSince(db: Db, known: KnownEvents, session: string, cursor: number) {
-  const kept = known.history(session, cursor);
-  if (kept) return { events: kept, ended: false };
   const pending = known.unwritten(session);
   const ended = await sessionEnded(db, session);
   const stored = await eventsAfter(db, session, cursor);
@@ -32,6 +27,8 @@ async function eventsSince(db: Db, known: KnownEvents, session: string, cursor: 
 /** One open `…/events` response following one session from `cursor` (the last event it wrote). */
 class Stream {
   private chain: Promise<void> = Promise.resolve();
+  /** Steps queued on the chain and not yet finished. */
+  private queued = 0;
   private heartbeat: NodeJS.Timeout;
   closed = false;
 
@@ -65,6 +62,8 @@ class Stream {
 
   /** A live event: written when it is the next one; a gap is filled from the database first. */
   offer(e: ProvisionBusEvent): void {
+    // The usual case, written at once: nothing ahead of it and no gap.
+    if (this.queued === 0 && e.seq === this.cursor + 1) return this.writeAll([e]);
     this.enqueue(async () => {
       if (e.seq <= this.cursor) return;
       if (e.seq === this.cursor + 1) return this.writeAll([e]);
@@ -94,10 +93,14 @@ class Stream {
   }
 
   private enqueue(step: () => Promise<void>): void {
-    this.chain = this.chain.then(step).catch((err) => {
-      this.onError(err);
-      this.close();
-    });
+    this.queued++;
+    this.chain = this.chain
+      .then(step)
+      .catch((err) => {
+        this.onError(err);
+        this.close();
+      })
+      .finally(() => this.queued--);
   }
 }
 

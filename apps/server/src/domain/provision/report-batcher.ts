@@ -3,17 +3,21 @@ import { PROVISION_TEXTS, type ProvisionDeviceEvent, type ProvisionFileStatus } 
 import type { Db, Executor } from '../../db/client.ts';
 import type { ProvisionBusEvent } from '../../lib/bus.ts';
 import { isDeadlock } from '../../lib/db-errors.ts';
-import { countersOf, eventsAfter, rowsOf, type EventBody, type SessionRow } from './session-store.ts';
+import { countersOf, rowsOf, type EventBody, type SessionRow } from './session-store.ts';
 
 /** A report that arrived before one it follows waits up to EARLY_RETRIES × EARLY_WAIT_MS (3 s) for it. */
 const EARLY_RETRIES = 120;
 const EARLY_WAIT_MS = 25;
 
-/** Events of a session kept in memory at most in sole mode; a longer session's catch-up reads the database. */
-const MAX_LOG = 2000;
-
 /** Flushes settle() and exclusive() wait through at most (each writes the oldest changes first). */
 const MAX_SETTLE_FLUSHES = 200;
+
+/**
+ * Flush interval in sole mode: events are sent before they are written, so the interval sets how
+ * far the database trails, not what a watcher waits for; fewer, larger transactions leave the
+ * embedded database's thread more of the shared cores. A session's end is written at once.
+ */
+const SOLE_INTERVAL_MS = 100;
 
 /** Events (and sessions) written per transaction at most in sole mode. */
 const MAX_LIVE_WRITE = 1000;
@@ -56,8 +60,6 @@ interface Work {
   download?: string | null;
   release: boolean;
   events: ProvisionBusEvent[];
-  /** Sole mode: every event of the session, when known here from its start (an event stream's catch-up reads it). */
-  log?: ProvisionBusEvent[];
 }
 
 /** What a flush's transaction did: events to relay, reports that came early, the sessions it changed. */
@@ -94,7 +96,7 @@ interface Options {
   relay(events: ProvisionBusEvent[]): Promise<void>;
   /** A session's reports the database refused even alone: dropped. */
   onRefused(session: string, err: unknown): void;
-  /** Flush at least this often while reports arrive. */
+  /** Flush at least this often while reports arrive (default 20 ms; SOLE_INTERVAL_MS in sole mode). */
   intervalMs?: number;
   /** Flush at once when this many reports are queued. */
   maxBatch?: number;
@@ -141,7 +143,7 @@ export class ReportBatcher {
   private queued = false;
 
   constructor(private readonly o: Options) {
-    this.intervalMs = o.intervalMs ?? 20;
+    this.intervalMs = o.intervalMs ?? (o.sole ? SOLE_INTERVAL_MS : 20);
     this.maxBatch = o.maxBatch ?? 2000;
   }
 
@@ -170,19 +172,10 @@ export class ReportBatcher {
       await this.o.db.execute(sql`
         select device_path, filename, status, error, ord from provision_files where session_id = ${sid} order by ord`),
     );
-    const log = await eventsAfter(this.o.db, sid, 0);
     if (this.live.has(sid) || this.held.has(sid)) return;
-    const w: Work = { row: numeric(row), files: [], heard: false, ended: false, release: false, events: [], log };
+    const w: Work = { row: numeric(row), files: [], heard: false, ended: false, release: false, events: [] };
     w.files = files.map((f) => ({ ...f, changed: false }));
     this.live.set(sid, w);
-  }
-
-  /**
-   * Sole mode: every event of an open session after `cursor`, from memory, when this instance has
-   * kept them all; undefined when the database must be read.
-   */
-  history(session: string, cursor: number): ProvisionBusEvent[] | undefined {
-    return this.live.get(session.toLowerCase())?.log?.filter((e) => e.seq > cursor);
   }
 
   /**
@@ -266,8 +259,6 @@ export class ReportBatcher {
     this.dirty.add(w);
     this.applied.push(q);
     const fresh = w.events.slice(before);
-    if (w.log && w.log.length + fresh.length > MAX_LOG) delete w.log;
-    else w.log?.push(...fresh);
     if (fresh.length > 0) {
       const list = this.unwrittenBy.get(w.row.id) ?? [];
       list.push(...fresh);
