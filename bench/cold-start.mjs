@@ -19,12 +19,13 @@ import {
   stop,
   tmpDir,
   waitFor200,
+  SERVER_NODE_FLAGS,
 } from './lib.mjs';
 
 const RUNS = Number(process.argv.find((a) => a.startsWith('--runs='))?.slice(7) ?? 5);
 
 // The same command line as scripts/start.mjs (npm start), so the figure is what an operator sees.
-const SERVER_ARGS = ['--enable-source-maps', serverDist];
+const SERVER_ARGS = [...SERVER_NODE_FLAGS, serverDist];
 
 /** Spawns the server on a free port and resolves with spawn→first-200 and the log-phase times. */
 async function startServer(dataDir) {

@@ -21,6 +21,7 @@ import {
   ratio,
   spawnNode,
   tmpDir,
+  SERVER_NODE_FLAGS,
 } from './lib.mjs';
 
 const arg = (name, fallback) => Number(process.argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1] ?? fallback);
@@ -54,7 +55,7 @@ const rssMb = async (pid) => {
 };
 
 async function startServer() {
-  const child = spawnNode(['--import', 'tsx', 'bench/files-server.ts'], {
+  const child = spawnNode([...SERVER_NODE_FLAGS, '--import', 'tsx', 'bench/files-server.ts'], {
     env: { PORT: String(PORT), MQTT_PORT: String(MQTT_PORT), DATA_DIR: tmpDir() },
   });
   await new Promise((resolve, reject) => {

@@ -10,6 +10,9 @@ import path from 'node:path';
 
 // Statistics and table printing live in report.mjs (no process state); re-exported for one import.
 export * from './report.mjs';
+// The server's node options as `npm start` passes them.
+export { SERVER_NODE_FLAGS } from '../scripts/lib.mjs';
+import { SERVER_NODE_FLAGS } from '../scripts/lib.mjs';
 
 export const root = path.resolve(import.meta.dirname, '..');
 export const serverDist = path.join(root, 'apps/server/dist/main.js');
@@ -129,7 +132,7 @@ export async function ensureServerBuilt({ rebuild = false } = {}) {
 /** Starts the built server on a free loopback port with a new DATA_DIR; resolves once /healthz is 200. */
 export async function startDistServer({ env = {}, args = [] } = {}) {
   const port = await freePort();
-  const child = spawnNode([...args, serverDist], {
+  const child = spawnNode([...SERVER_NODE_FLAGS, ...args, serverDist], {
     env: {
       PORT: String(port),
       HOST,

@@ -5,7 +5,7 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
-import { buildIfStale, isStale, root, run } from './lib.mjs';
+import { SERVER_NODE_FLAGS, buildIfStale, isStale, root, run } from './lib.mjs';
 
 const PORT = Number(process.env.PORT ?? 8080);
 const MQTT_PORT = Number(process.env.MQTT_PORT ?? 1883);
@@ -114,7 +114,8 @@ async function stop(code) {
  * children in order (the exit handler above kills them if this script fails).
  */
 function start(script, args, env) {
-  const child = spawn(process.execPath, ['--enable-source-maps', path.join(root, script), ...args], {
+  const flags = script.startsWith('apps/server/') ? SERVER_NODE_FLAGS : ['--enable-source-maps'];
+  const child = spawn(process.execPath, [...flags, path.join(root, script), ...args], {
     cwd: root,
     env: { ...process.env, ...env },
     stdio: 'inherit',

@@ -67,6 +67,14 @@ export async function buildIfStale() {
   }
 }
 
+/**
+ * Node options of every server process the scripts and benchmarks start, as `npm start` runs it
+ * (docs/decisions.md "Server process"): V8's young generation at 32 MiB a semi-space (16 by
+ * default). At thousands of device reports a second the default scavenged every 50 ms and promoted
+ * what a flush still held (about 25 MB/s), whose mark-compacts stalled the event loop for 75 ms.
+ */
+export const SERVER_NODE_FLAGS = ['--enable-source-maps', '--max-semi-space-size=32'];
+
 /** Flags of every headless Chromium run by the scripts and benchmarks (e2e/helpers/browser.ts has its own copy in TypeScript). */
 export const CHROMIUM_ARGS = [
   '--headless',

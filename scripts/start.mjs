@@ -2,13 +2,13 @@
 // `npm run start:kiosk-manager` runs the kiosk manager on its own instead (argument kiosk-manager).
 import { spawn } from 'node:child_process';
 import path from 'node:path';
-import { buildIfStale, root } from './lib.mjs';
+import { SERVER_NODE_FLAGS, buildIfStale, root } from './lib.mjs';
 
 await buildIfStale();
 const child = spawn(
   process.execPath,
   [
-    '--enable-source-maps',
+    ...SERVER_NODE_FLAGS,
     path.join(root, 'apps/server/dist', process.argv[2] === 'kiosk-manager' ? 'kiosk-manager.js' : 'main.js'),
   ],
   {
