@@ -40,6 +40,13 @@ interface Options {
 const SEEN_RESOLUTION = '5 seconds';
 
 /**
+ * A bare sign of life from a device whose last one was queued within this long (up to twice it)
+ * is not queued again: the database would not change for it (SEEN_RESOLUTION), and at ten reports
+ * a second per device the queue, the batch's JSON and the database's filter were work for nothing.
+ */
+const SIGN_OF_LIFE_EVERY_MS = 1_000;
+
+/**
  * Merges state reports and presence into the device table in batches: one UPDATE per flush for
  * every device heard from since the last one, never a transaction per message. The server's
  * receive time is the last-seen time that drives the 20-minute rule; a row changes only when
@@ -53,6 +60,10 @@ export class TelemetryBatcher {
   private readonly maxBatch: number;
   /** Messages merged and rows written, for the health figures and the benchmark. */
   readonly counts = { merged: 0, flushed: 0, flushes: 0 };
+  /** Devices whose sign of life was queued in this SIGN_OF_LIFE_EVERY_MS period, and in the one before. */
+  private heard = new Set<string>();
+  private heardBefore = new Set<string>();
+  private heardSince = Date.now();
 
   constructor(
     private readonly db: Db,
@@ -64,6 +75,17 @@ export class TelemetryBatcher {
 
   /** A state report (or any sign of life, with an empty report). */
   report(name: string, report: StateReport = {}, at = new Date()): void {
+    const bare =
+      report.state === undefined &&
+      report.fw_version === undefined &&
+      report.battery === undefined &&
+      report.is_charging === undefined &&
+      report.online === undefined;
+    if (bare && this.heardLately(name, at.getTime())) {
+      this.counts.merged++;
+      return;
+    }
+    if (report.online === false) this.forget(name);
     const entry = this.entry(name);
     if (report.state !== undefined) entry.state = report.state;
     if (report.fw_version !== undefined) entry.fw_version = report.fw_version;
@@ -78,6 +100,7 @@ export class TelemetryBatcher {
 
   /** The broker saw the device connect (a sign of life) or go. */
   presence(name: string, online: boolean, at = new Date()): void {
+    if (!online) this.forget(name);
     const entry = this.entry(name);
     entry.online = online;
     if (online) entry.seen_at = at.toISOString();
@@ -94,6 +117,25 @@ export class TelemetryBatcher {
     this.pending = new Map();
     this.flushing = this.flushing.then(() => (batch.length > 0 ? this.write(batch) : undefined));
     return this.flushing;
+  }
+
+  /** Whether the device's sign of life was queued lately; notes it when not. */
+  private heardLately(name: string, now: number): boolean {
+    const age = now - this.heardSince;
+    if (age >= SIGN_OF_LIFE_EVERY_MS) {
+      this.heardBefore = age >= 2 * SIGN_OF_LIFE_EVERY_MS ? new Set() : this.heard;
+      this.heard = new Set();
+      this.heardSince = now;
+    }
+    if (this.heard.has(name) || this.heardBefore.has(name)) return true;
+    this.heard.add(name);
+    return false;
+  }
+
+  /** Gone (or leaving): its next sign of life is queued whenever it comes. */
+  private forget(name: string): void {
+    this.heard.delete(name);
+    this.heardBefore.delete(name);
   }
 
   private entry(name: string): Pending {

@@ -1,0 +1,61 @@
+import { describe, expect, it } from 'vitest';
+import type { Db } from '../../db/client.ts';
+import { TelemetryBatcher } from './telemetry-batcher.ts';
+
+/** A database that notes which devices each flush's statement carries (and updates none). */
+function fakeDb(flushes: string[][]) {
+  return {
+    execute: async (q: unknown) => {
+      const text = JSON.stringify(q);
+      flushes.push(['d1', 'd2'].filter((d) => text.includes(`\\"name\\":\\"${d}\\"`)));
+      return { rows: [] };
+    },
+  } as unknown as Db;
+}
+
+function batcher(flushes: string[][]) {
+  return new TelemetryBatcher(fakeDb(flushes), {
+    intervalMs: 60_000,
+    onWoken: () => undefined,
+    onRefused: () => undefined,
+    onError: (err) => {
+      throw err;
+    },
+  });
+}
+
+const at = (ms: number) => new Date(Date.UTC(2026, 10, 24, 8, 0, 0) + ms);
+
+describe('TelemetryBatcher', () => {
+  it('queues a bare sign of life at most once a second or two per device; anything said is always queued', async () => {
+    const flushes: string[][] = [];
+    const t = batcher(flushes);
+    t.report('d1', {}, at(0));
+    t.report('d2', {}, at(0));
+    await t.flush();
+    // Heard again within the second: nothing the database keeps would change.
+    t.report('d1', {}, at(400));
+    t.report('d2', { battery: 80 }, at(400));
+    await t.flush();
+    // Two periods on, d1's sign of life is queued again.
+    t.report('d1', {}, at(2_500));
+    await t.flush();
+    expect(flushes).toEqual([['d1', 'd2'], ['d2'], ['d1']]);
+  });
+
+  it('queues the first sign of life after a device went away at once', async () => {
+    const flushes: string[][] = [];
+    const t = batcher(flushes);
+    t.report('d1', {}, at(0));
+    await t.flush();
+    t.presence('d1', false, at(100));
+    await t.flush();
+    t.report('d1', {}, at(200));
+    await t.flush();
+    t.report('d1', { online: false }, at(300));
+    await t.flush();
+    t.report('d1', {}, at(400));
+    await t.flush();
+    expect(flushes).toEqual([['d1'], ['d1'], ['d1'], ['d1'], ['d1']]);
+  });
+});
