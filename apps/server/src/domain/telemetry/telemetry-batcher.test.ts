@@ -58,4 +58,16 @@ describe('TelemetryBatcher', () => {
     await t.flush();
     expect(flushes).toEqual([['d1'], ['d1'], ['d1'], ['d1'], ['d1']]);
   });
+
+  it('holds nothing after the clock steps back', async () => {
+    const flushes: string[][] = [];
+    const t = batcher(flushes);
+    t.report('d1', {}, at(10_000));
+    await t.flush();
+    t.report('d1', {}, at(0));
+    await t.flush();
+    t.report('d1', {}, at(300));
+    await t.flush();
+    expect(flushes).toEqual([['d1'], ['d1']]);
+  });
 });

@@ -122,8 +122,9 @@ export class TelemetryBatcher {
   /** Whether the device's sign of life was queued lately; notes it when not. */
   private heardLately(name: string, now: number): boolean {
     const age = now - this.heardSince;
-    if (age >= SIGN_OF_LIFE_EVERY_MS) {
-      this.heardBefore = age >= 2 * SIGN_OF_LIFE_EVERY_MS ? new Set() : this.heard;
+    // A clock that stepped back starts afresh: nothing is held on a time that has not come.
+    if (age >= SIGN_OF_LIFE_EVERY_MS || age < 0) {
+      this.heardBefore = age >= 0 && age < 2 * SIGN_OF_LIFE_EVERY_MS ? this.heard : new Set();
       this.heard = new Set();
       this.heardSince = now;
     }
