@@ -10,9 +10,9 @@ import path from 'node:path';
 
 // Statistics and table printing live in report.mjs (no process state); re-exported for one import.
 export * from './report.mjs';
+import { SERVER_NODE_FLAGS, isStale } from '../scripts/lib.mjs';
 // The server's node options as `npm start` passes them.
-export { SERVER_NODE_FLAGS } from '../scripts/lib.mjs';
-import { SERVER_NODE_FLAGS } from '../scripts/lib.mjs';
+export { SERVER_NODE_FLAGS };
 
 export const root = path.resolve(import.meta.dirname, '..');
 export const serverDist = path.join(root, 'apps/server/dist/main.js');
@@ -113,7 +113,6 @@ export async function waitFor200(url, { child, timeoutMs = 60_000, intervalMs = 
 
 /** Builds the server bundle when missing; when stale, warns (others are editing) unless rebuild. */
 export async function ensureServerBuilt({ rebuild = false } = {}) {
-  const { isStale } = await import(path.join(root, 'scripts/lib.mjs'));
   const stale = isStale('apps/server/dist/main.js', [
     'apps/server/src',
     'apps/server/build.mjs',

@@ -103,8 +103,8 @@ async function register(s, n, base) {
 }
 
 /**
- * Follows one device's event stream; `onEvent(event, seq, at)` for each event after `connection`. Resolves with the number of session events received once the server
- * closes the stream.
+ * Follows one device's event stream; `onEvent(event, seq, at)` for each event after `connection`.
+ * Resolves with the number of session events received once the server closes the stream.
  */
 async function watch(s, device, onEvent) {
   // node:http rather than fetch: the same request (token in the Authorization header), read with
@@ -301,7 +301,6 @@ async function streamRun(s, creds) {
     p99: percentile(latencies, 99),
     openMs,
     lagP99: lag.percentile(99) / 1e6,
-    lagMax: lag.max / 1e6,
     benchCpu: ((benchCpu.user + benchCpu.system) / 1e6 / wallS) * 100,
     p99BySecond: bySecond.map((l) => Math.round(percentile(l ?? [], 99))),
     lost: expected - got,

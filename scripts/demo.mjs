@@ -40,7 +40,7 @@ for (const [what, port] of Object.entries(ports)) {
   if (await answers(port)) await fail(`Port ${port} is already in use (another server?); set ${what} to a free port.`);
 }
 
-const server = start('apps/server/dist/main.js', [], {
+const server = start('apps/server/dist/main.js', [], SERVER_NODE_FLAGS, {
   DATA_DIR,
   ADMIN_USERNAME: ADMIN.name,
   ADMIN_PASSWORD: ADMIN.password,
@@ -89,9 +89,9 @@ ${accounts.map((a) => `            ${pad(a.name)} ${pad(a.password)} ${a.subtype
 
   Stop with Ctrl-C.
 `);
-start('apps/simulator/dist/cli.js', ['--credentials', credentialsFile, '--url', mqttUrl, ...SIMULATOR_ARGS], {});
+start('apps/simulator/dist/cli.js', ['--credentials', credentialsFile, '--url', mqttUrl, ...SIMULATOR_ARGS]);
 // The beacon demo's gateways and patients (apps/simulator/src/demo-beacons.ts): /beacon-demo comes alive.
-start('apps/simulator/dist/beacon-cli.js', [fleetFile, mqttUrl], {});
+start('apps/simulator/dist/beacon-cli.js', [fleetFile, mqttUrl]);
 
 /** Devices first, so each says it goes offline while the server still listens; then the server. */
 async function stop(code) {
@@ -113,9 +113,8 @@ async function stop(code) {
  * A node child in its own process group, so Ctrl-C reaches this script alone and it stops the
  * children in order (the exit handler above kills them if this script fails).
  */
-function start(script, args, env) {
-  const flags = script.startsWith('apps/server/') ? SERVER_NODE_FLAGS : ['--enable-source-maps'];
-  const child = spawn(process.execPath, [...flags, path.join(root, script), ...args], {
+function start(script, args, nodeFlags = ['--enable-source-maps'], env = {}) {
+  const child = spawn(process.execPath, [...nodeFlags, path.join(root, script), ...args], {
     cwd: root,
     env: { ...process.env, ...env },
     stdio: 'inherit',
