@@ -13,8 +13,23 @@ export interface BusEvents {
   'commands.settled': CommandSettled;
   /** A beacon configuration of the entity was added, changed or removed: forget cached configurations. */
   'beacons.changed': { entity: string };
-  /** A provisioning session's event, stored with its number: event streams on every instance relay it. */
-  'provision.event': ProvisionBusEvent;
+  /**
+   * Provisioning events with their numbers, in order (one message for all a flush numbered):
+   * event streams on every instance relay them.
+   */
+  'provision.events': { events: ProvisionBusEvent[] };
+  /**
+   * Provisioning events are stored up to these numbers. With several instances events go out
+   * before their transaction commits; a stream that is behind one of these reads what it missed.
+   */
+  'provision.stored': { marks: StoredMark[] };
+}
+
+/** A session's events are stored up to `seq`. */
+export interface StoredMark {
+  device: string;
+  session_id: string;
+  seq: number;
 }
 
 export interface ProvisionBusEvent {

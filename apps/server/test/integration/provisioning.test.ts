@@ -1,8 +1,11 @@
+import { EventEmitter } from 'node:events';
+import type { ServerResponse } from 'node:http';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { EventStreams } from '../../src/domain/provision/event-streams.ts';
 import { ReportBatcher } from '../../src/domain/provision/report-batcher.ts';
 import { eventsAfter } from '../../src/domain/provision/session-store.ts';
-import type { ProvisionBusEvent } from '../../src/lib/bus.ts';
+import { createLocalBus, type ProvisionBusEvent, type StoredMark } from '../../src/lib/bus.ts';
 import { connectDevice, eventually, randomDeviceId, registerDevice, type TestDevice } from '../helpers/devices.ts';
 import type { TestServer } from '../helpers/server.ts';
 import { readEvents, type SseEvent } from '../helpers/sse.ts';
@@ -314,6 +317,18 @@ describe('provisioning', () => {
 });
 
 /** A batcher in sole mode of its own (the server's does not hear these reports), holding `session`. */
+/** A device's first two reports straight to a batcher: ready, then one file's status. */
+const readyAndFile = (
+  batcher: ReportBatcher,
+  d: TestDevice,
+  session: string,
+  device_path: string,
+  status: 'queued' | 'downloading',
+) => [
+  batcher.add(d.name, { type: 'provision', session_id: session, n: 1, phase: 'ready' }),
+  batcher.add(d.name, { type: 'provision', session_id: session, n: 2, phase: 'file', device_path, status }),
+];
+
 async function soleBatcher(session: string, intervalMs?: number) {
   const relayed: ProvisionBusEvent[] = [];
   const batcher = new ReportBatcher({
@@ -344,17 +359,7 @@ describe('reports applied in memory (one instance: the embedded database)', () =
       await new Promise<void>((r) => (release = r));
     });
     await isLocked;
-    const applied = [
-      batcher.add(d.name, { type: 'provision', session_id: session, n: 1, phase: 'ready' }),
-      batcher.add(d.name, {
-        type: 'provision',
-        session_id: session,
-        n: 2,
-        phase: 'file',
-        device_path: files[0].device_path,
-        status: 'downloading',
-      }),
-    ];
+    const applied = readyAndFile(batcher, d, session, files[0].device_path, 'downloading');
     expect(relayed.map((e) => [e.event, e.seq])).toEqual([
       ['provisioning_ready', 2],
       ['file_updated', 3],
@@ -415,6 +420,88 @@ describe('reports applied in memory (one instance: the embedded database)', () =
     expect((await eventsAfter(s.app.db, session, 3)).map((e) => e.data)).toEqual([
       expect.objectContaining({ status: 'downloading', device_path: files[0].device_path }),
     ]);
+  });
+});
+
+describe('reports applied under row locks (several instances: PostgreSQL)', () => {
+  it('sends a flush’s events once numbered, before they are stored, then marks them stored', async () => {
+    const d = await device();
+    const { session, files } = await begin(d);
+    const timeline: string[] = [];
+    const batcher = new ReportBatcher({
+      db: s.app.db,
+      relay: async (events) => void timeline.push(`relay ${events.map((e) => `${e.event}:${e.seq}`).join(' ')}`),
+      stored: async (marks) => void timeline.push(`stored ${marks.map((m) => `${m.device}:${m.seq}`).join(' ')}`),
+      onRefused: (_id, err) => {
+        throw err;
+      },
+      intervalMs: 60_000,
+    });
+    const applied = readyAndFile(batcher, d, session, files[0].device_path, 'queued').map((p) =>
+      p.then(() => void timeline.push('acknowledged')),
+    );
+    await batcher.flush();
+    await Promise.all(applied);
+    expect(timeline).toEqual([
+      'relay provisioning_ready:2 file_updated:3',
+      `stored ${d.name}:3`,
+      'acknowledged',
+      'acknowledged',
+    ]);
+    expect((await eventsAfter(s.app.db, session, 0)).map((e) => e.seq)).toEqual([1, 2, 3]);
+  });
+
+  it('a stream that missed an event sent before it was stored gets it from the stored mark, once and in order', async () => {
+    const d = await device();
+    const { session } = await begin(d);
+    const bus = createLocalBus();
+    const streams = new EventStreams(s.app.db, bus, (err) => {
+      throw err;
+    });
+    const written: string[] = [];
+    const res = Object.assign(new EventEmitter(), {
+      writableEnded: false,
+      writeHead: () => res,
+      write: (chunk: string) => void written.push(chunk),
+      end: () => void (res.writableEnded = true),
+    });
+    const ids = () => written.flatMap((c) => /^id: (\S+)/.exec(c)?.[1] ?? []).map((id) => Number(id.split(':').at(-1)));
+    streams.open(res as unknown as ServerResponse, d.name, session, 0);
+    await eventually(async () => expect(ids()).toEqual([0, 1]));
+    const event = (seq: number): ProvisionBusEvent => ({
+      device: d.name,
+      session_id: session,
+      seq,
+      event: 'provisioning_ready',
+      data: { session_id: session, deviceId: d.name, status: 'in_progress', message: `event ${seq}` },
+    });
+    const store = (...seqs: number[]) =>
+      Promise.all(
+        seqs.map((seq) =>
+          s.app.db.execute(sql`
+            insert into provision_events (session_id, seq, event, data)
+            values (${session}, ${seq}, 'provisioning_ready', ${JSON.stringify(event(seq).data)}::jsonb)`),
+        ),
+      );
+    const mark = (seq: number): StoredMark => ({ device: d.name, session_id: session, seq });
+    // Event 2 went out before this stream opened and was not stored when it caught up: its mark brings it.
+    await store(2);
+    await bus.publish('provision.stored', { marks: [mark(2)] });
+    await eventually(async () => expect(ids()).toEqual([0, 1, 2]));
+    // Event 4 arrives while 3 is not yet stored: not written out of order, nor before 3.
+    await bus.publish('provision.events', { events: [event(4)] });
+    await new Promise((r) => setTimeout(r, 100));
+    expect(ids()).toEqual([0, 1, 2]);
+    await store(3, 4);
+    await bus.publish('provision.stored', { marks: [mark(4)] });
+    await eventually(async () => expect(ids()).toEqual([0, 1, 2, 3, 4]));
+    // Said again (a retried flush, a late mark): nothing written twice.
+    await bus.publish('provision.events', { events: [event(3), event(4)] });
+    await bus.publish('provision.stored', { marks: [mark(4)] });
+    await bus.publish('provision.events', { events: [event(5)] });
+    await eventually(async () => expect(ids()).toEqual([0, 1, 2, 3, 4, 5]));
+    streams.closeAll();
+    expect(res.writableEnded).toBe(true);
   });
 });
 

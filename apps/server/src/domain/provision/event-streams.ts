@@ -60,14 +60,30 @@ class Stream {
     });
   }
 
-  /** A live event: written when it is the next one; a gap is filled from the database first. */
+  /**
+   * A live event: written when it is the next one; a gap is filled from the database first. With
+   * several instances an event may go out before it is stored: then it is written only if what
+   * was read reaches just before it, and otherwise its stored mark (`stored`) brings it.
+   */
   offer(e: ProvisionBusEvent): void {
     // The usual case, written at once: nothing ahead of it and no gap.
     if (this.queued === 0 && e.seq === this.cursor + 1) return this.writeAll([e]);
     this.enqueue(async () => {
       if (e.seq <= this.cursor) return;
-      if (e.seq === this.cursor + 1) return this.writeAll([e]);
-      this.writeAll((await eventsSince(this.db, this.known, this.session, this.cursor)).events);
+      if (e.seq > this.cursor + 1)
+        this.writeAll((await eventsSince(this.db, this.known, this.session, this.cursor)).events);
+      if (e.seq === this.cursor + 1) this.writeAll([e]);
+    });
+  }
+
+  /** The session's events are stored up to `seq`: a stream behind them reads what it missed. */
+  stored(seq: number): void {
+    if (seq <= this.cursor || this.closed) return;
+    this.enqueue(async () => {
+      if (seq <= this.cursor) return;
+      const { events, ended } = await eventsSince(this.db, this.known, this.session, this.cursor);
+      this.writeAll(events);
+      if (ended) this.close();
     });
   }
 
@@ -105,8 +121,9 @@ class Stream {
 }
 
 /**
- * The open provisioning event streams of this instance, by device. Every stored event reaches
- * them through the bus (Redis between instances), so a watcher here sees what another heard.
+ * The open provisioning event streams of this instance, by device. Every event reaches them
+ * through the bus (Redis between instances), so a watcher here sees what another heard; stored
+ * marks follow each flush for streams that missed an event sent before it was stored.
  */
 export class EventStreams {
   private readonly byDevice = new Map<string, Set<Stream>>();
@@ -117,8 +134,13 @@ export class EventStreams {
     private readonly onError: (err: unknown) => void,
     private readonly known: KnownEvents = nothingKnown,
   ) {
-    bus.subscribe('provision.event', (e) => {
-      for (const s of this.byDevice.get(e.device) ?? []) if (s.session === e.session_id) s.offer(e);
+    bus.subscribe('provision.events', ({ events }) => {
+      for (const e of events)
+        for (const s of this.byDevice.get(e.device) ?? []) if (s.session === e.session_id) s.offer(e);
+    });
+    bus.subscribe('provision.stored', ({ marks }) => {
+      for (const m of marks)
+        for (const s of this.byDevice.get(m.device) ?? []) if (s.session === m.session_id) s.stored(m.seq);
     });
   }
 

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { PROVISION_TEXTS, type ProvisionDeviceEvent, type ProvisionFileStatus } from '@fleet/shared/provision';
 import type { Db, Executor } from '../../db/client.ts';
-import type { ProvisionBusEvent } from '../../lib/bus.ts';
+import type { ProvisionBusEvent, StoredMark } from '../../lib/bus.ts';
 import { isDeadlock } from '../../lib/db-errors.ts';
 import { countersOf, rowsOf, type EventBody, type SessionRow } from './session-store.ts';
 
@@ -18,6 +18,13 @@ const MAX_SETTLE_FLUSHES = 200;
  * embedded database's thread more of the shared cores. A session's end is written at once.
  */
 const SOLE_INTERVAL_MS = 100;
+
+/**
+ * Flush interval with several instances: a report's event waits for its flush to number it, so
+ * the interval is what a lone report waits at least; under load a flush gathers what arrives
+ * while the one before it is written, whatever the interval.
+ */
+const LOCKED_INTERVAL_MS = 5;
 
 /** Events (and sessions) written per transaction at most in sole mode. */
 const MAX_LIVE_WRITE = 1000;
@@ -80,6 +87,13 @@ const numeric = (row: SessionRow): SessionRow => ({
   downloading_files: Number(row.downloading_files),
 });
 
+/** The last event of each session among `events` (in order), as a stored mark. */
+function storedMarks(events: ProvisionBusEvent[]): StoredMark[] {
+  const last = new Map<string, StoredMark>();
+  for (const e of events) last.set(e.session_id, { device: e.device, session_id: e.session_id, seq: e.seq });
+  return [...last.values()];
+}
+
 /** A session's state with no change pending: what it is after a write. */
 const fresh = (w: Work): Work => ({
   row: w.row,
@@ -92,11 +106,16 @@ const fresh = (w: Work): Work => ({
 
 interface Options {
   db: Db;
-  /** Stored events to every instance's streams, in order. */
+  /**
+   * Events to every instance's streams, in order: in sole mode once applied, otherwise once
+   * numbered under the sessions' row locks, before their transaction commits.
+   */
   relay(events: ProvisionBusEvent[]): Promise<void>;
+  /** Without sole mode: the events of a flush are stored (committed) up to these numbers. */
+  stored?(marks: StoredMark[]): Promise<void>;
   /** A session's reports the database refused even alone: dropped. */
   onRefused(session: string, err: unknown): void;
-  /** Flush at least this often while reports arrive (default 20 ms; SOLE_INTERVAL_MS in sole mode). */
+  /** Flush at least this often while reports arrive (LOCKED_INTERVAL_MS; SOLE_INTERVAL_MS in sole mode). */
   intervalMs?: number;
   /** Flush at once when this many reports are queued. */
   maxBatch?: number;
@@ -111,12 +130,15 @@ interface Options {
 
 /**
  * Device reports of provisioning sessions written in batches, as telemetry is: reports queue here
- * and one flush (every ~20 ms, or at once when many are queued) applies all of them, of every
+ * and one flush (every few ms, or at once when many are queued) applies all of them, of every
  * session, in ONE transaction with a constant number of statements: every touched open session
  * locked in one SELECT … FOR UPDATE (in id order, so flushes of two instances cannot deadlock),
  * their files read, the files' statuses, counters, event numbers and events worked out here,
  * then one statement writes files, sessions, devices and events. The row locks number events
- * without gaps whichever instance hears the device; the stored events then go out on the bus.
+ * without gaps whichever instance hears the device. The events go out on the bus as soon as they
+ * are numbered, while the transaction writes them (as sole mode sends before writing): a watcher
+ * does not wait for the write. Once committed, a `stored` mark per session lets a stream that
+ * opened meanwhile (its catch-up did not find them yet) read them.
  */
 export class ReportBatcher {
   private pending: Queued[] = [];
@@ -143,7 +165,7 @@ export class ReportBatcher {
   private queued = false;
 
   constructor(private readonly o: Options) {
-    this.intervalMs = o.intervalMs ?? (o.sole ? SOLE_INTERVAL_MS : 20);
+    this.intervalMs = o.intervalMs ?? (o.sole ? SOLE_INTERVAL_MS : LOCKED_INTERVAL_MS);
     this.maxBatch = o.maxBatch ?? 2000;
   }
 
@@ -373,11 +395,12 @@ export class ReportBatcher {
     );
   }
 
-  /** After a batch's transaction: counts, its events out, its reports answered. */
+  /** After a batch's transaction: counts, its events out (sole mode) or marked stored, its reports answered. */
   private async afterCommit(batch: Queued[], result: Applied): Promise<void> {
     this.counts.flushes++;
     this.counts.reports += batch.length - result.early.length;
-    await this.o.relay(result.events);
+    if (this.o.sole) await this.o.relay(result.events);
+    else if (result.events.length > 0) await this.o.stored?.(storedMarks(result.events));
     const early = new Set(result.early);
     for (const q of batch) if (!early.has(q)) q.done();
     for (const q of result.early) this.retryLater(q);
@@ -552,6 +575,10 @@ export class ReportBatcher {
 
     const touched = [...work.values()].filter((w) => bySession.has(w.row.id));
     if (touched.length === 0) return { events: [], early, touched: [] };
+    // Numbered: out now, while they are written. Should the transaction be refused, its retry
+    // numbers the same reports alike (streams drop what they already have); a session refused
+    // even alone is logged as dropped, as in sole mode.
+    if (!this.o.sole && events.length > 0) void this.o.relay(events);
     await this.save(tx, touched, events);
     return { events, early, touched };
   }
