@@ -551,9 +551,9 @@ export const provisionSessions = pgTable(
       .on(t.device)
       .where(sql`ended_at is null`),
     index('provision_sessions_device_idx').on(t.device, t.created_at.desc()),
-    index('provision_sessions_heard_idx')
-      .on(t.heard_at)
-      .where(sql`ended_at is null`),
+    // No index on heard_at: every flush of reports sets it, and an indexed column makes each of
+    // those updates a new index entry in every index (no HOT update). The timeout sweep finds the
+    // open sessions through provision_sessions_open_uq (one per device at most).
   ],
 );
 

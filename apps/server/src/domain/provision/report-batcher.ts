@@ -503,23 +503,30 @@ export class ReportBatcher {
         for update`),
     );
     if (rows.length === 0) return { events: [], early: [], touched: [] };
-    // Only the files the reports name, and every file of a session that ends here (its unfinished
-    // files fail); the counters on the session row are kept up to date change by change.
+    // Only the files the reports name (a final report names each file's result), and the
+    // unfinished files of a session that ends here (they fail); the counters on the session row
+    // are kept up to date change by change. Sole mode keeps the sessions read here, so it reads
+    // all their files.
     const open = new Set(rows.map((r) => String(r.id)));
-    // Sole mode keeps the sessions read here, so it reads all their files.
-    const whole = [
-      ...new Set(
-        batch.filter((q) => this.o.sole || q.e.phase === 'completed' || q.e.phase === 'failed').map((q) => q.sid),
-      ),
-    ].filter((id) => open.has(id));
-    const named = batch.flatMap((q) =>
-      q.e.phase === 'file' && open.has(q.sid) ? [{ session_id: q.sid, device_path: q.e.device_path }] : [],
-    );
+    const sessionsWhere = (keep: (q: Queued) => boolean) => [
+      ...new Set(batch.filter((q) => open.has(q.sid) && keep(q)).map((q) => q.sid)),
+    ];
+    const whole = this.o.sole ? sessionsWhere(() => true) : [];
+    const ending = this.o.sole ? [] : sessionsWhere((q) => q.e.phase === 'completed' || q.e.phase === 'failed');
+    const named = batch.flatMap((q) => {
+      if (!open.has(q.sid)) return [];
+      if (q.e.phase === 'file') return [{ session_id: q.sid, device_path: q.e.device_path }];
+      if (q.e.phase === 'completed')
+        return (q.e.results ?? []).map((r) => ({ session_id: q.sid, device_path: r.device_path }));
+      return [];
+    });
     const files = rowsOf<{ session_id: string } & Omit<FileState, 'changed'>>(
       await tx.execute(sql`
         select f.session_id::text as session_id, f.device_path, f.filename, f.status, f.error, f.ord
         from provision_files f
         where f.session_id in (select v::uuid from jsonb_array_elements_text(${JSON.stringify(whole)}::jsonb) as v)
+          or f.session_id in (select v::uuid from jsonb_array_elements_text(${JSON.stringify(ending)}::jsonb) as v)
+            and f.status not in ('completed', 'failed')
           or (f.session_id, f.device_path) in (
             select v.session_id, v.device_path
             from jsonb_to_recordset(${JSON.stringify(named)}::jsonb) as v(session_id uuid, device_path text))

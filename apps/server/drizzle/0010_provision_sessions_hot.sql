@@ -1,0 +1,1 @@
+DROP INDEX "provision_sessions_heard_idx";
