@@ -1,6 +1,7 @@
 import { EventEmitter } from 'node:events';
 import type { ServerResponse } from 'node:http';
 import { sql } from 'drizzle-orm';
+import { parseEventId } from '@fleet/shared/provision';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EventStreams } from '../../src/domain/provision/event-streams.ts';
 import { ReportBatcher } from '../../src/domain/provision/report-batcher.ts';
@@ -316,7 +317,6 @@ describe('provisioning', () => {
   });
 });
 
-/** A batcher in sole mode of its own (the server's does not hear these reports), holding `session`. */
 /** A device's first two reports straight to a batcher: ready, then one file's status. */
 const readyAndFile = (
   batcher: ReportBatcher,
@@ -329,6 +329,7 @@ const readyAndFile = (
   batcher.add(d.name, { type: 'provision', session_id: session, n: 2, phase: 'file', device_path, status }),
 ];
 
+/** A batcher in sole mode of its own (the server's does not hear these reports), holding `session`. */
 async function soleBatcher(session: string, intervalMs?: number) {
   const relayed: ProvisionBusEvent[] = [];
   const batcher = new ReportBatcher({
@@ -465,7 +466,7 @@ describe('reports applied under row locks (several instances: PostgreSQL)', () =
       write: (chunk: string) => void written.push(chunk),
       end: () => void (res.writableEnded = true),
     });
-    const ids = () => written.flatMap((c) => /^id: (\S+)/.exec(c)?.[1] ?? []).map((id) => Number(id.split(':').at(-1)));
+    const ids = () => written.flatMap((c) => parseEventId(/^id: (\S+)/.exec(c)?.[1])?.seq ?? []);
     streams.open(res as unknown as ServerResponse, d.name, session, 0);
     await eventually(async () => expect(ids()).toEqual([0, 1]));
     const event = (seq: number): ProvisionBusEvent => ({

@@ -53,11 +53,7 @@ class Stream {
    * already seen (a reconnect right after it).
    */
   catchUp(): void {
-    this.enqueue(async () => {
-      const { events, ended } = await eventsSince(this.db, this.known, this.session, this.cursor);
-      this.writeAll(events);
-      if (ended || events.some((e) => FINAL_EVENTS.includes(e.event as ProvisionEventName))) this.close();
-    });
+    this.enqueue(() => this.readMissed());
   }
 
   /**
@@ -80,10 +76,7 @@ class Stream {
   stored(seq: number): void {
     if (seq <= this.cursor || this.closed) return;
     this.enqueue(async () => {
-      if (seq <= this.cursor) return;
-      const { events, ended } = await eventsSince(this.db, this.known, this.session, this.cursor);
-      this.writeAll(events);
-      if (ended) this.close();
+      if (seq > this.cursor) await this.readMissed();
     });
   }
 
@@ -97,6 +90,13 @@ class Stream {
     clearInterval(this.heartbeat);
     this.onClose(this);
     if (!this.res.writableEnded) this.res.end();
+  }
+
+  /** Writes every event after the cursor, stored or known; closes when the session is over. */
+  private async readMissed(): Promise<void> {
+    const { events, ended } = await eventsSince(this.db, this.known, this.session, this.cursor);
+    this.writeAll(events);
+    if (ended || events.some((e) => FINAL_EVENTS.includes(e.event as ProvisionEventName))) this.close();
   }
 
   private writeAll(events: ProvisionBusEvent[]): void {
