@@ -20,13 +20,16 @@ type Request = z.output<typeof AllocateRequestSchema>;
 
 const noKiosk = (developerMessage: string) => new HttpError(409, NO_KIOSK_INFORMATION, developerMessage);
 
-/** The dataviews' JSON: what the caller sent for each, or the dataview's stored content when empty. */
-async function resolveApps(deps: Deps, entity: string, apps: Request['apps']) {
+/**
+ * The dataviews' JSON: what the caller sent for each, or the dataview's stored content when empty.
+ * An allocation carries only dataviews the caller may read; another is answered as a missing one.
+ */
+async function resolveApps(deps: Deps, actor: AccessClaims, entity: string, apps: Request['apps']) {
   const resolved: Record<string, unknown> = {};
   for (const [name, value] of Object.entries(apps)) {
     let content: unknown;
     try {
-      content = await getDataviewContent(deps.db, entity, name);
+      content = await getDataviewContent(deps.db, actor, entity, name);
     } catch (err) {
       if (err instanceof HttpError && err.statusCode === 404)
         throw invalidField(`apps.${name}`, `No dataview named ${name}`);
@@ -69,7 +72,7 @@ export async function allocateDevice(
   await findKiosk(db, entity, kiosk);
   const device = await findDeviceInScope(db, req.device, entity);
   const dispenser = await kioskOf(deps, entity, device, kiosk);
-  const apps = await resolveApps(deps, entity, req.apps);
+  const apps = await resolveApps(deps, actor, entity, req.apps);
   const network = req.network ?? null;
   const id = randomUUID();
   let row;
@@ -101,7 +104,15 @@ export async function allocateDevice(
   }
   const payload = { type: 'allocate' as const, allocation_id: id, visitor: req.visitor, kiosk, apps, network };
   try {
-    return await tellDevice(deps, actor, entity, device.name, payload, presentAllocation(row));
+    // Every dataview the allocation carries was read by the actor in resolveApps.
+    return await tellDevice(
+      deps,
+      actor,
+      entity,
+      device.name,
+      payload,
+      presentAllocation(row, () => true),
+    );
   } catch (err) {
     if (err instanceof HttpError && err.statusCode === 502) await undo(deps, entity, device, id);
     throw err;

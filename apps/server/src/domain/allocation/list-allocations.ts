@@ -1,13 +1,23 @@
 import { count, desc, eq } from 'drizzle-orm';
 import type { PageQuery } from '@fleet/shared/schemas/list';
+import type { AccessClaims } from '@fleet/shared/schemas/session';
 import type { Executor } from '../../db/client.ts';
 import { allocations } from '../../db/schema.ts';
 import type { Scope } from '../account/account-scope.ts';
 import { findDeviceInScope } from '../device/device-scope.ts';
-import { presentAllocation } from './present-allocation.ts';
+import { presentAllocationsFor } from './present-allocation.ts';
 
-/** The device's allocations, newest first (open and closed): what the device screen's history shows. */
-export async function listAllocations(db: Executor, scope: Scope, device: string, page: PageQuery) {
+/**
+ * The device's allocations, newest first (open and closed): what the device screen's history
+ * shows. A dataview's content only to those who may read that dataview; others see its name.
+ */
+export async function listAllocations(
+  db: Executor,
+  actor: AccessClaims,
+  scope: Scope,
+  device: string,
+  page: PageQuery,
+) {
   await findDeviceInScope(db, device, scope);
   const where = eq(allocations.device, device);
   const query = db
@@ -20,5 +30,5 @@ export async function listAllocations(db: Executor, scope: Scope, device: string
     page.limit > 0 ? query.limit(page.limit) : query,
     db.select({ total: count() }).from(allocations).where(where),
   ]);
-  return { data: rows.map(presentAllocation), total };
+  return { data: await presentAllocationsFor(db, actor, rows), total };
 }

@@ -10,7 +10,7 @@ import { findGroup } from '../group/group-scope.ts';
 import { findKiosk } from '../kiosk/kiosk-scope.ts';
 import { assertMayWrite } from '../org/org-access.ts';
 import { tellDevice, type KioskReply } from './kiosk-answer.ts';
-import { presentAllocation } from './present-allocation.ts';
+import { presentAllocationsFor } from './present-allocation.ts';
 
 /**
  * POST kiosk/{entity}/{kiosk}/return: puts the device into the kiosk's chosen dispenser (its
@@ -45,5 +45,7 @@ export async function returnDevice(
     return row;
   });
   const payload = { type: 'return' as const, kiosk, dispenser: group.name, allocation_id: closed?.id ?? null };
-  return tellDevice(deps, actor, entity, device.name, payload, closed ? presentAllocation(closed) : null);
+  // The returner may not be the allocator: the answer shows only the dataviews it may read.
+  const data = closed ? (await presentAllocationsFor(db, actor, [closed]))[0]! : null;
+  return tellDevice(deps, actor, entity, device.name, payload, data);
 }

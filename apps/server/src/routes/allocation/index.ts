@@ -35,7 +35,8 @@ export async function allocationRoutes(app: FastifyInstance, deps: Deps) {
           response: { 200: listOf(AllocationSchema), ...ERROR_RESPONSES },
         },
       },
-      async (request) => listAllocations(deps.db, scopeOf(request, 'Device'), request.params.name, request.query),
+      async (request) =>
+        listAllocations(deps.db, request.auth, scopeOf(request, 'Device'), request.params.name, request.query),
     );
   }
 }

@@ -144,7 +144,8 @@ export async function commandRoutes(app: FastifyInstance, deps: Deps) {
           response: { 200: listOf(CommandSchema), ...errors },
         },
       },
-      async (request) => listDeviceCommands(deps.db, scopeOf(request, 'Device'), request.params.name, request.query),
+      async (request) =>
+        listDeviceCommands(deps.db, request.auth, scopeOf(request, 'Device'), request.params.name, request.query),
     );
   }
 }
