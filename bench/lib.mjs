@@ -128,10 +128,13 @@ export async function ensureServerBuilt({ rebuild = false } = {}) {
   if (r.status !== 0) throw new Error('npm run build -w apps/server failed');
 }
 
-/** Starts the built server on a free loopback port with a new DATA_DIR; resolves once /healthz is 200. */
-export async function startDistServer({ env = {}, args = [] } = {}) {
+/**
+ * Starts the built server (`script`: another build's main.js, e.g. of an older commit) on a free
+ * loopback port with a new DATA_DIR; resolves once /healthz is 200.
+ */
+export async function startDistServer({ env = {}, args = [], script = serverDist } = {}) {
   const port = await freePort();
-  const child = spawnNode([...SERVER_NODE_FLAGS, ...args, serverDist], {
+  const child = spawnNode([...SERVER_NODE_FLAGS, ...args, script], {
     env: {
       PORT: String(port),
       HOST,
