@@ -3,7 +3,8 @@
 // pre-generated packets, paced to RATE msg/s for SECONDS: the generator gets its own process so it
 // does not share an event loop with the latency probe. A write the socket refuses waits for
 // `drain`, so the rate printed is what the server let in, not what was asked. A connection the
-// server ends is counted and opened again after RECONNECT_MS (as a misbehaving device would).
+// server ends is counted and opened again after RECONNECT_MS (as a misbehaving device would);
+// SIGTERM ends the flood early.
 // Prints {ready} once the first CONNACK accepts it, then one JSON line of results.
 // Env: MQTT_URL, NAME, ENTITY, PASSWORD, RATE, SECONDS, MIX ("beacon:2,state:1,events:1"), MACS.
 import { randomUUID } from 'node:crypto';
@@ -16,7 +17,6 @@ const RATE = Number(env.RATE);
 const SECONDS = Number(env.SECONDS);
 const MIX = env.MIX.split(',').map((part) => part.split(':'));
 const MACS = env.MACS.split(',');
-const RING = 8192; // packets generated once, sent round and round
 const MAX_BATCH = 4096; // packets per write at most (~0.5 MB)
 const RECONNECT_MS = 250;
 const MAX_CONNECTS = 200; // a bound on reconnecting when the server keeps cutting the device off
@@ -34,6 +34,7 @@ const bodies = {
 };
 /** The kind of the i-th packet: the mix's weights, interleaved (beacon, beacon, state, events, …). */
 const kinds = MIX.flatMap(([kind, weight]) => Array.from({ length: Number(weight) }, () => kind));
+const RING = kinds.length * 2048; // packets generated once, sent round and round: whole rounds of the mix
 const packets = Array.from({ length: RING }, (_, i) => {
   const kind = kinds[i % kinds.length];
   return mqttPacket.generate({
@@ -53,7 +54,7 @@ for (const k of kinds) perKind[k]++;
 
 // ---- the connection ------------------------------------------------------------------------------
 
-const stats = { connects: 0, refused: 0, cutOff: 0, cutOffAtMs: [], connackMs: [] };
+const stats = { connects: 0, refused: 0, cutOff: 0, cutOffAtMs: [], connackMs: [], stoppedEarly: false };
 let socket = null;
 
 /** Opens a connection and resolves once the CONNACK accepts it; null if refused, closed or silent. */
@@ -129,7 +130,15 @@ if (!socket) {
 console.log(JSON.stringify({ ready: true, packetBytes: ring.length / RING }));
 
 const t0 = performance.now();
-const end = t0 + SECONDS * 1000;
+let end = t0 + SECONDS * 1000;
+// SIGTERM (the bench saw the server's RSS pass its cap): stop now, still print the results.
+process.once('SIGTERM', () => {
+  end = 0;
+  stats.stoppedEarly = true;
+  const s = socket;
+  socket = null;
+  s?.destroy();
+});
 const perSecond = [];
 let sent = 0;
 let nextConnectAt = 0;
@@ -159,6 +168,10 @@ while (performance.now() < end) {
   if (!alive && socket === s) socket = null;
 }
 const elapsedMs = performance.now() - t0;
+/** Packets of `kind` among the first `sent` (the ring holds whole rounds of the mix). */
+const sentOf = (kind) =>
+  Math.floor(sent / kinds.length) * perKind[kind] +
+  kinds.slice(0, sent % kinds.length).filter((k) => k === kind).length;
 if (socket) {
   socket.write(mqttPacket.generate({ cmd: 'disconnect' }));
   await new Promise((resolve) => socket.end(resolve));
@@ -168,7 +181,7 @@ console.log(
     sent,
     elapsedMs,
     rate: (sent * 1000) / elapsedMs,
-    mix: Object.fromEntries(Object.entries(perKind).map(([k, w]) => [k, Math.round((sent * w) / kinds.length)])),
+    mix: Object.fromEntries(Object.keys(perKind).map((k) => [k, sentOf(k)])),
     perSecond: Array.from(perSecond, (n) => n ?? 0),
     bytes: Math.round((sent * ring.length) / RING),
     ...stats,

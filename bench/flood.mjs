@@ -204,7 +204,7 @@ async function flood(label, rate, mix) {
     },
   });
   await readyLine(device, 'flooding device', 30_000);
-  const watch = new RssWatch(pid, { capMb: RSS_CAP_MB, onOver: () => device.kill('SIGKILL') });
+  const watch = new RssWatch(pid, { capMb: RSS_CAP_MB, onOver: () => device.kill('SIGTERM') });
   watch.mark();
   const cpu0 = cpuTimeMs(pid);
   const t0 = performance.now();
@@ -279,7 +279,7 @@ await main(async () => {
   if (SERVER === serverDist) await ensureServerBuilt({ rebuild: process.argv.includes('--rebuild') });
   const git = (...a) => spawnSync('git', a, { cwd: root, encoding: 'utf8' }).stdout.trim();
   const changed = git('status', '--porcelain', 'apps/server', 'packages/shared') ? ' + uncommitted server changes' : '';
-  const commit = `${git('rev-parse', '--short', 'HEAD')}${changed}`;
+  const commit = SERVER === serverDist ? `${git('rev-parse', '--short', 'HEAD')}${changed}` : SERVER;
   const loadBefore = loadavg();
   const rows = [];
   if (PARTS.includes('flood'))
@@ -288,7 +288,7 @@ await main(async () => {
     rows.push(...floodRows(await flood(`mixed ${MIXED_RATE / 1000}k`, MIXED_RATE, 'beacon:1,state:1'), SETTLE_S));
   if (PARTS.includes('connect')) for (const k of CONNECTIONS) rows.push(...connectRows(await oversized(k), CONNECT_MB));
   printTable(
-    `Flood (${new Date().toISOString().slice(0, 10)}, ${commit}${SERVER === serverDist ? '' : `, ${SERVER}`}; ` +
+    `Flood (${new Date().toISOString().slice(0, 10)}, ${commit}; ` +
       `${DEVICES} devices, list probe ${PROBE_RATE}/s, floods ${SECONDS} s; load ${loadBefore} → ${loadavg()})`,
     rows,
   );
