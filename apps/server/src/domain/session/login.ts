@@ -5,7 +5,7 @@ import { HttpError } from '../../lib/http-error.ts';
 import { verifyPassword } from '../../lib/password.ts';
 import type { Deps } from '../deps.ts';
 import { issueTokens } from './issue-tokens.ts';
-import { THROTTLE, accountKey, addressKey, assertNotThrottled, clearFailures, recordFailure } from './throttle.ts';
+import { assertNotThrottled, clearFailures, recordFailure, throttleLimits } from './throttle.ts';
 
 /** The entity a superadmin's session answers with: the landlord scope, not a tenant. */
 export const LANDLORD_ENTITY = 'landlord';
@@ -13,18 +13,27 @@ export const LANDLORD_ENTITY = 'landlord';
 // One answer for an unknown name and a wrong password, so neither reveals which it was.
 const badCredentials = () => new HttpError(401, 'Wrong username or password', 'Invalid credentials');
 
-/** Checks a name and password and starts a session; throttled per account name and per address. */
-export async function login(deps: Deps, input: LoginRequest, ip: string): Promise<LoginResponse> {
-  const keys = [accountKey(input.name), addressKey(ip)];
-  await assertNotThrottled(deps.db, keys);
+/**
+ * Checks a name and password and starts a session; throttled per account name and address pair,
+ * per address, and per account name under a sustained attack (throttle.ts).
+ */
+export async function login(
+  deps: Deps,
+  input: LoginRequest,
+  ip: string,
+  now: () => Date = () => new Date(),
+): Promise<LoginResponse> {
+  const limits = throttleLimits(input.name, ip);
+  await assertNotThrottled(deps.db, limits, now());
   const [account] = await deps.db.select().from(accounts).where(eq(accounts.name, input.name)).limit(1);
   const ok = await verifyPassword(account?.password_hash, input.password);
   if (!account || !ok) {
-    await recordFailure(deps.db, accountKey(input.name), THROTTLE.maxPerAccount);
-    await recordFailure(deps.db, addressKey(ip), THROTTLE.maxPerAddress);
+    const at = now();
+    for (const limit of limits) await recordFailure(deps.db, limit, at);
     throw badCredentials();
   }
-  await clearFailures(deps.db, accountKey(input.name));
+  // The owner's success clears what this address spent on the name; the sustained count stays.
+  await clearFailures(deps.db, limits[0]);
   const tokens = await issueTokens(deps, deps.db, account);
   return { ...tokens, logged_in_as: account.name, entity: account.entity ?? LANDLORD_ENTITY };
 }
