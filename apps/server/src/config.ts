@@ -8,6 +8,17 @@ const optionalUrl = z
   .pipe(z.url().optional())
   .optional();
 
+/** A message budget `rate,burst`: messages a second sustained, and at once (docs/device-protocol.md). */
+const budget = (fallback: string) =>
+  z
+    .string()
+    .default(fallback)
+    .pipe(z.string().regex(/^\s*\d+(\.\d+)?\s*,\s*\d+\s*$/, 'expected rate,burst (e.g. 20,200)'))
+    .transform((v) => {
+      const [rate, burst] = v.split(',').map(Number) as [number, number];
+      return { rate, burst: Math.max(1, burst) };
+    });
+
 const EnvSchema = z
   .object({
     PORT: z.coerce.number().int().min(0).max(65535).default(8080),
@@ -24,6 +35,25 @@ const EnvSchema = z
       .regex(/^[A-Za-z0-9_-]+$/)
       .default('fleet-api'),
     COMMAND_REPLY_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
+    /** Embedded broker: a socket not signed in this long after it opened is closed. */
+    MQTT_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
+    /** Embedded broker: sockets open at once without a completed sign-in, overall and from one address. */
+    MQTT_MAX_UNAUTHENTICATED: z.coerce.number().int().min(1).default(2_000),
+    MQTT_MAX_UNAUTHENTICATED_PER_ADDRESS: z.coerce.number().int().min(1).default(500),
+    /** Embedded broker: wrong device secrets before a back-off, per device id and address, per address, per device id. */
+    MQTT_AUTH_FAILURES: z.coerce.number().int().min(1).default(5),
+    MQTT_AUTH_ADDRESS_FAILURES: z.coerce.number().int().min(1).default(20),
+    MQTT_AUTH_DEVICE_FAILURES: z.coerce.number().int().min(1).default(100),
+    /** The first back-off after too many wrong secrets; each next one doubles, up to 5 minutes. */
+    MQTT_AUTH_BACKOFF_MS: z.coerce.number().int().min(10).max(300_000).default(1_000),
+    /** Per-device message budgets by topic, `rate,burst` (docs/device-protocol.md "Budgets and limits"). */
+    MQTT_BUDGET_STATE: budget('20,200'),
+    MQTT_BUDGET_REPLY: budget('50,500'),
+    MQTT_BUDGET_EVENTS: budget('100,1000'),
+    MQTT_BUDGET_BEACON: budget('500,5000'),
+    /** A device over its budget this long without a pause is cut off for MQTT_BUDGET_COOLDOWN_S. */
+    MQTT_BUDGET_CUTOFF_S: z.coerce.number().min(0.1).max(3600).default(10),
+    MQTT_BUDGET_COOLDOWN_S: z.coerce.number().min(1).max(86_400).default(60),
     REDIS_URL: optionalUrl,
     /** A request body may pause this long between bytes before the connection is closed (408). */
     BODY_IDLE_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(15_000),
@@ -33,6 +63,10 @@ const EnvSchema = z
     BEACON_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
     /** A sighting at least this long after a reminder, at the same gateway, confirms the visit (docs/decisions.md). */
     BEACON_CONFIRM_AFTER_S: z.coerce.number().int().min(0).max(3600).default(60),
+    /** Sightings of a beacon at a gateway within this long of its stored event are not stored again (0: store all). */
+    BEACON_MERGE_WINDOW_S: z.coerce.number().min(0).max(3600).default(10),
+    /** Stored beacon events an entity keeps at most; past it the oldest are deleted. */
+    BEACON_EVENTS_QUOTA: z.coerce.number().int().min(1).default(500_000),
     ADMIN_USERNAME: z
       .string()
       .regex(/^[A-Za-z0-9_]+$/)

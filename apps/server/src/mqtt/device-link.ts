@@ -34,6 +34,8 @@ export const DROP_REASONS = [
   'refused_topic',
   /** A report the database refused even alone; the device's sign of life was still kept. */
   'write_failed',
+  /** Over the device's message budget for the topic, or sent while the device is cut off. */
+  'over_budget',
 ] as const;
 export type DropReason = (typeof DROP_REASONS)[number];
 

@@ -6,7 +6,10 @@ import { CommandService } from '../domain/command/command-service.ts';
 import { ReplyWaiters } from '../domain/command/reply-waiters.ts';
 import { TelemetryBatcher } from '../domain/telemetry/telemetry-batcher.ts';
 import type { Bus } from '../lib/bus.ts';
+import { AuthThrottle } from './auth-throttle.ts';
+import { ConnectionGate } from './connection-gate.ts';
 import { DeviceAccess } from './device-access.ts';
+import { DeviceBudget } from './device-budget.ts';
 import { DeviceDirectory } from './device-directory.ts';
 import { LinkStats, type DeviceLink } from './device-link.ts';
 import { MosquittoDynsec } from './dynsec.ts';
@@ -16,6 +19,8 @@ import { createIngest, type BeaconRoute } from './ingest.ts';
 
 /** How often every instance sweeps commands (expiry, timeouts, held ones of devices now online). */
 const SWEEP_MS = 5_000;
+/** The longest back-off after wrong device secrets. */
+const MAX_AUTH_BACKOFF_MS = 5 * 60_000;
 
 export interface DeviceSide {
   link: DeviceLink;
@@ -23,6 +28,10 @@ export interface DeviceSide {
   access: DeviceAccess;
   telemetry: TelemetryBatcher;
   stats: LinkStats;
+  /** Per-device message budgets (both brokers). */
+  budget: DeviceBudget;
+  /** The embedded broker's unauthenticated sockets and oversized packets (null with MQTT_URL). */
+  gate: ConnectionGate | null;
   /** Where beacon sightings are routed (set by the beacon side). */
   beacons: BeaconRoute;
   /** Where provisioning reports on `…/events` are routed (set by domain/provision). */
@@ -51,9 +60,20 @@ export async function startDeviceSide(config: Config, db: Db, bus: Bus, log: Fas
   });
   const beacons: BeaconRoute = {};
   const provisioning: BeaconRoute = {};
+  const budget = new DeviceBudget({
+    kinds: {
+      state: config.MQTT_BUDGET_STATE,
+      reply: config.MQTT_BUDGET_REPLY,
+      events: config.MQTT_BUDGET_EVENTS,
+      beacon: config.MQTT_BUDGET_BEACON,
+    },
+    cutOffAfterMs: config.MQTT_BUDGET_CUTOFF_S * 1000,
+    coolDownMs: config.MQTT_BUDGET_COOLDOWN_S * 1000,
+  });
   const handlers = createIngest({
     directory,
     stats,
+    budget,
     telemetry,
     commands: () => box.commands,
     beacons,
@@ -63,6 +83,7 @@ export async function startDeviceSide(config: Config, db: Db, bus: Bus, log: Fas
 
   let link: DeviceLink;
   let dynsec: MosquittoDynsec | null = null;
+  let gate: ConnectionGate | null = null;
   if (config.MQTT_URL) {
     const external = await connectExternalBroker({
       url: config.MQTT_URL,
@@ -76,7 +97,30 @@ export async function startDeviceSide(config: Config, db: Db, bus: Bus, log: Fas
   } else {
     // Nobody is connected to a broker that has not started yet.
     await db.execute(sql`update devices set online = false where online`);
-    link = await startEmbeddedBroker({ port: config.MQTT_PORT, host: config.HOST, directory, bus, stats, handlers });
+    gate = new ConnectionGate({
+      maxPending: config.MQTT_MAX_UNAUTHENTICATED,
+      maxPendingPerAddress: config.MQTT_MAX_UNAUTHENTICATED_PER_ADDRESS,
+      connectTimeoutMs: config.MQTT_CONNECT_TIMEOUT_MS,
+    });
+    const throttle = new AuthThrottle({
+      perPair: config.MQTT_AUTH_FAILURES,
+      perAddress: config.MQTT_AUTH_ADDRESS_FAILURES,
+      perDevice: config.MQTT_AUTH_DEVICE_FAILURES,
+      backoffMs: config.MQTT_AUTH_BACKOFF_MS,
+      maxBackoffMs: Math.max(MAX_AUTH_BACKOFF_MS, config.MQTT_AUTH_BACKOFF_MS),
+    });
+    link = await startEmbeddedBroker({
+      port: config.MQTT_PORT,
+      host: config.HOST,
+      connectTimeoutMs: config.MQTT_CONNECT_TIMEOUT_MS,
+      directory,
+      bus,
+      stats,
+      handlers,
+      gate,
+      throttle,
+      budget,
+    });
     log.info({ url: link.url }, 'mqtt broker listening');
   }
 
@@ -99,6 +143,8 @@ export async function startDeviceSide(config: Config, db: Db, bus: Bus, log: Fas
     access: new DeviceAccess(bus, dynsec),
     telemetry,
     stats,
+    budget,
+    gate,
     beacons,
     provisioning,
     async close() {

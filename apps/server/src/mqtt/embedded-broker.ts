@@ -2,35 +2,52 @@ import net from 'node:net';
 import { Aedes, type Client } from 'aedes';
 import { SERVER_SUBSCRIPTIONS, parseDeviceTopic, topics } from '@fleet/shared/protocol';
 import type { Bus, DevicesChanged } from '../lib/bus.ts';
+import type { AuthThrottle } from './auth-throttle.ts';
+import type { ConnectionGate } from './connection-gate.ts';
+import type { DeviceBudget } from './device-budget.ts';
 import type { DeviceDirectory, DeviceIdentity } from './device-directory.ts';
 import type { DeviceLink, LinkHandlers, LinkStats } from './device-link.ts';
 
 interface Options {
   port: number;
   host: string;
+  /** A socket must send its CONNECT within this long. */
+  connectTimeoutMs: number;
   directory: DeviceDirectory;
   bus: Bus;
   stats: LinkStats;
   handlers: LinkHandlers;
+  gate: ConnectionGate;
+  throttle: AuthThrottle;
+  budget: DeviceBudget;
 }
 
 type DeviceClient = Client & { fleet?: DeviceIdentity };
 
 /** CONNACK return codes of MQTT 3.1.1. */
 const IDENTIFIER_REJECTED = 2;
+const SERVER_UNAVAILABLE = 3;
 const BAD_USERNAME_OR_PASSWORD = 4;
 
-const refusal = (returnCode: 2 | 4, message: string) => Object.assign(new Error(message), { returnCode });
+const refusal = (returnCode: 2 | 3 | 4, message: string) => Object.assign(new Error(message), { returnCode });
 
 /**
  * Aedes inside the server process (the embedded default). Devices sign in with their id and
  * secret, with client id = device id so one device cannot push another off the broker; each may
  * publish only under its own prefix (a device that tries otherwise is disconnected, as MQTT 3.1.1
  * has no way to refuse one message) and subscribe only to its own and its entity's command topics.
+ * Strangers are kept small (connection-gate.ts: unauthenticated sockets bounded in number, time and
+ * packet size), guessing secrets is throttled (auth-throttle.ts), and a device its budget cut off
+ * is disconnected and refused until its cool-down ends (device-budget.ts).
  */
 export async function startEmbeddedBroker(opts: Options): Promise<DeviceLink & { port: number }> {
-  const { directory, stats, handlers } = opts;
-  const broker = await Aedes.createBroker({ drainTimeout: 30_000, queueLimit: 100, maxTopicLevels: 8 });
+  const { directory, stats, handlers, gate, throttle, budget } = opts;
+  const broker = await Aedes.createBroker({
+    drainTimeout: 30_000,
+    queueLimit: 100,
+    maxTopicLevels: 8,
+    connectTimeout: opts.connectTimeoutMs,
+  });
   // Connected clients by id; Aedes keeps the map but does not type it.
   const clients = () => (broker as unknown as { clients: Record<string, DeviceClient> }).clients;
 
@@ -39,13 +56,28 @@ export async function startEmbeddedBroker(opts: Options): Promise<DeviceLink & {
       stats.drop('refused_connection');
       return done(refusal(IDENTIFIER_REJECTED, 'Client id must be the device id'), false);
     }
+    // Told only "try later": nothing about its budget.
+    if (budget.isCutOff(username)) {
+      stats.drop('refused_connection');
+      return done(refusal(SERVER_UNAVAILABLE, 'Server unavailable'), false);
+    }
+    const socket = client.conn as net.Socket;
+    const address = socket.remoteAddress ?? '';
+    // While throttled even the right secret is answered as a wrong one, without being checked.
+    if (throttle.refused(username, address)) {
+      stats.drop('refused_connection');
+      return done(refusal(BAD_USERNAME_OR_PASSWORD, 'Unknown device or wrong secret'), false);
+    }
     directory.verify(username, password).then(
       (identity) => {
         if (!identity) {
+          throttle.failed(username, address);
           stats.drop('refused_connection');
           done(refusal(BAD_USERNAME_OR_PASSWORD, 'Unknown device or wrong secret'), false);
           return;
         }
+        throttle.succeeded(username, address);
+        gate.signedIn(socket);
         client.fleet = identity;
         done(null, true);
       },
@@ -103,6 +135,9 @@ export async function startEmbeddedBroker(opts: Options): Promise<DeviceLink & {
     );
   }
 
+  // Over budget for too long: the connection ends now; reconnects are refused until the cool-down ends.
+  budget.onCutOff = (device) => clients()[device]?.close();
+
   // New credentials or a deleted device: the old session ends now, not at its next reconnect.
   opts.bus.subscribe('devices.changed', (change: DevicesChanged) => {
     for (const client of Object.values(clients())) {
@@ -114,7 +149,7 @@ export async function startEmbeddedBroker(opts: Options): Promise<DeviceLink & {
     }
   });
 
-  const server = net.createServer(broker.handle);
+  const server = net.createServer((socket) => gate.take(socket, broker.handle));
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(opts.port, opts.host, () => resolve());

@@ -9,6 +9,7 @@ import {
 import { findUnstorable } from '../lib/unstorable.ts';
 import type { CommandService } from '../domain/command/command-service.ts';
 import type { TelemetryBatcher } from '../domain/telemetry/telemetry-batcher.ts';
+import type { DeviceBudget } from './device-budget.ts';
 import type { DeviceDirectory, DeviceIdentity } from './device-directory.ts';
 import type { LinkHandlers, LinkStats } from './device-link.ts';
 
@@ -20,6 +21,8 @@ export interface BeaconRoute {
 interface Options {
   directory: DeviceDirectory;
   stats: LinkStats;
+  /** Checked on the topic alone, before the payload is read. */
+  budget: DeviceBudget;
   telemetry: TelemetryBatcher;
   /** Undefined only while the server starts. */
   commands: () => CommandService | undefined;
@@ -31,8 +34,8 @@ interface Options {
 }
 
 /**
- * What devices publish, checked before anything is believed: the topic, the size, the JSON, the
- * device and its entity, then the message's shape. Anything wrong is dropped and counted; nothing a
+ * What devices publish, checked before anything is believed: the topic, the device's budget for
+ * it, the size, the JSON, the device and its entity, then the message's shape. Anything wrong is dropped and counted; nothing a
  * device sends can throw past here.
  */
 export function createIngest(o: Options): LinkHandlers {
@@ -91,6 +94,8 @@ export function createIngest(o: Options): LinkHandlers {
       o.stats.received++;
       const where = parseDeviceTopic(topic);
       if (!where) return o.stats.drop('bad_topic');
+      // Before the payload is even looked at: a flood costs a map look-up a message.
+      if (!o.budget.admit(where.device, where.kind)) return o.stats.drop('over_budget');
       if (payload.length > MAX_DEVICE_PAYLOAD_BYTES) return o.stats.drop('too_large');
       let body: unknown;
       try {
