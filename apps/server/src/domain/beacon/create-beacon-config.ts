@@ -3,7 +3,8 @@ import type { BeaconConfigCreateSchema } from '@fleet/shared/schemas/beacon';
 import type { AccessClaims } from '@fleet/shared/schemas/session';
 import type { Db } from '../../db/client.ts';
 import { beaconConfigs } from '../../db/schema.ts';
-import { isUniqueViolation } from '../../lib/db-errors.ts';
+import { isForeignKeyViolation, isUniqueViolation } from '../../lib/db-errors.ts';
+import { notFound } from '../../lib/http-error.ts';
 import { beaconTaken } from './beacon-config-scope.ts';
 import { assertMayChangeBeacons } from './beacon-policy.ts';
 import { presentBeaconConfig } from './present-beacon.ts';
@@ -24,6 +25,8 @@ export async function createBeaconConfig(
     return presentBeaconConfig(row!);
   } catch (err) {
     if (isUniqueViolation(err)) throw beaconTaken(input.beacon_mac);
+    // The landlord may name any entity in the path; one that does not exist is not found (as device create).
+    if (isForeignKeyViolation(err)) throw notFound('Entity');
     throw err;
   }
 }

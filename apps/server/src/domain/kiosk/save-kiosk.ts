@@ -5,8 +5,8 @@ import type { AccessClaims } from '@fleet/shared/schemas/session';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { kiosks } from '../../db/schema.ts';
-import { isUniqueViolation } from '../../lib/db-errors.ts';
-import { invalidField } from '../../lib/http-error.ts';
+import { isForeignKeyViolation, isUniqueViolation } from '../../lib/db-errors.ts';
+import { invalidField, notFound } from '../../lib/http-error.ts';
 import { assertPlacesExist, locationColumns } from '../org/location.ts';
 import { nameTaken } from '../org/named-rows.ts';
 import { assertMayWrite } from '../org/org-access.ts';
@@ -41,6 +41,8 @@ export async function createKiosk(db: Db, actor: AccessClaims, entity: string, d
     return presentKiosk(row!);
   } catch (err) {
     if (isUniqueViolation(err)) throw nameTaken('Kiosk', 'document.name');
+    // The landlord may name any entity in the path; one that does not exist is not found (as device create).
+    if (isForeignKeyViolation(err)) throw notFound('Entity');
     throw err;
   }
 }

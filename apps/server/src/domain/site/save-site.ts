@@ -4,7 +4,8 @@ import type { AccessClaims } from '@fleet/shared/schemas/session';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { sites } from '../../db/schema.ts';
-import { isUniqueViolation } from '../../lib/db-errors.ts';
+import { isForeignKeyViolation, isUniqueViolation } from '../../lib/db-errors.ts';
+import { notFound } from '../../lib/http-error.ts';
 import { nameTaken } from '../org/named-rows.ts';
 import { assertMayWrite } from '../org/org-access.ts';
 import { findSite, presentSite } from './site-scope.ts';
@@ -37,6 +38,8 @@ export async function createSite(db: Db, actor: AccessClaims, entity: string, do
     return presentSite(row!);
   } catch (err) {
     if (isUniqueViolation(err)) throw nameTaken('Site', 'document.name');
+    // The landlord may name any entity in the path; one that does not exist is not found (as device create).
+    if (isForeignKeyViolation(err)) throw notFound('Entity');
     throw err;
   }
 }
