@@ -16,6 +16,17 @@ describe('findUnstorable', () => {
     expect(findUnstorable('\u0000')).toEqual({ path: '', reason: 'nul' });
   });
 
+  it('names the field holding an unpaired surrogate, and accepts surrogate pairs', () => {
+    expect(findUnstorable({ emoji: '😀', pair: '\ud83d\ude00', text: 'plain' })).toBeUndefined();
+    for (const lone of ['\ud800', 'a\udfffb', 'x\ud83d', '\ude00y', '\ude00\ud83d']) {
+      expect(findUnstorable({ document: { notes: lone } }), JSON.stringify(lone)).toEqual({
+        path: 'document.notes',
+        reason: 'surrogate',
+      });
+    }
+    expect(findUnstorable({ list: [{ ['k\ud800']: 1 }] })).toEqual({ path: 'list.0', reason: 'surrogate' });
+  });
+
   it('refuses nesting past the limit without overflowing its own stack', () => {
     let deep: unknown = 'leaf';
     for (let i = 0; i < 200_000; i++) deep = [deep];

@@ -69,7 +69,7 @@ export function assertStorableBody(body: unknown): void {
   const found = findUnstorable(body);
   if (!found) return;
   const where = found.path || 'body';
-  if (found.reason === 'nul') throw unstorableText(where);
+  if (found.reason !== 'depth') throw unstorableText(where, found.reason);
   throw new HttpError(400, DEPTH_MESSAGE, `${where} is nested deeper than the API accepts`, {
     [where]: [DEPTH_MESSAGE],
   });
