@@ -2,6 +2,7 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
+import { makePrivateDir, restrictTree } from '../lib/private-files.ts';
 
 /** PostgreSQL's socket naming: `<dir>/.s.PGSQL.<port>`; the port is only a name here. */
 const SOCKET_PORT = 5432;
@@ -31,8 +32,13 @@ export interface PgliteThread {
   close(): Promise<void>;
 }
 
-/** Starts PGlite on `dir` in a worker thread; resolves when it accepts connections. */
+/**
+ * Starts PGlite on `dir` in a worker thread; resolves when it accepts connections. The data
+ * directory is the server's alone: PGlite creates its files 0644 or 0666 (as an earlier version
+ * left them), so the tree is made 0700/0600 once PGlite has opened it and again once it closed.
+ */
 export async function startPgliteWorker(opts: Omit<PgliteWorkerData, 'socketPath'>): Promise<PgliteThread> {
+  await makePrivateDir(opts.dir);
   // mkdtemp makes the directory 0700: no other local user can reach the database.
   const socketDir = await fs.mkdtemp(path.join(os.tmpdir(), 'fleet-db-'));
   const workerData: PgliteWorkerData = { ...opts, socketPath: path.join(socketDir, `.s.PGSQL.${SOCKET_PORT}`) };
@@ -49,6 +55,11 @@ export async function startPgliteWorker(opts: Omit<PgliteWorkerData, 'socketPath
     await cleanup();
     throw err;
   }
+  await restrictTree(opts.dir).catch(async (err: unknown) => {
+    await worker.terminate();
+    await cleanup();
+    throw err;
+  });
   worker.removeAllListeners('exit');
   worker.removeAllListeners('error');
   worker.on('error', () => {
@@ -66,6 +77,7 @@ export async function startPgliteWorker(opts: Omit<PgliteWorkerData, 'socketPath
       await Promise.race([closed, new Promise((r) => setTimeout(r, CLOSE_TIMEOUT_MS).unref())]);
       await worker.terminate();
       await cleanup();
+      await restrictTree(opts.dir);
     },
   };
 }

@@ -5,6 +5,13 @@ import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { BlobStore, ByteRange, StoredBlob } from './blob-store.ts';
+import {
+  PRIVATE_DIR_MODE,
+  PRIVATE_FILE_MODE,
+  isPrivateDir,
+  makePrivateDir,
+  restrictTree,
+} from '../lib/private-files.ts';
 import { HashingMeter } from './hashing-meter.ts';
 
 const KEY = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
@@ -12,13 +19,17 @@ const KEY = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 /**
  * Blobs as files under `root` (DATA_DIR/blobs): written to `tmp/` first and renamed into place
  * only when complete, so a crash or an aborted upload never leaves a half blob under a key. Keys
- * are random UUIDs; a key that is not one is refused before it reaches the file system.
+ * are random UUIDs; a key that is not one is refused before it reaches the file system. Only the
+ * server's user may read them: directories 0700, files 0600.
  */
 export async function createLocalBlobStore(root: string): Promise<BlobStore> {
   const tmp = path.join(root, 'tmp');
   // Whatever a crashed process left half-written goes at start.
   await fs.rm(tmp, { recursive: true, force: true });
-  await fs.mkdir(tmp, { recursive: true });
+  // Blobs an earlier version stored readable to others are made private once: the root turns
+  // 0700 last, and only this code writes under it afterwards.
+  if (!(await isPrivateDir(root))) await restrictTree(root);
+  await makePrivateDir(tmp);
   const fileOf = (key: string) => {
     if (!KEY.test(key)) throw new Error(`Not a blob key: ${key}`);
     return path.join(root, key.slice(0, 2), key);
@@ -31,9 +42,9 @@ export async function createLocalBlobStore(root: string): Promise<BlobStore> {
       const partial = path.join(tmp, key);
       const meter = new HashingMeter(maxBytes);
       try {
-        await pipeline(source, meter, createWriteStream(partial, { flags: 'wx' }));
+        await pipeline(source, meter, createWriteStream(partial, { flags: 'wx', mode: PRIVATE_FILE_MODE }));
         const final = fileOf(key);
-        await fs.mkdir(path.dirname(final), { recursive: true });
+        await fs.mkdir(path.dirname(final), { recursive: true, mode: PRIVATE_DIR_MODE });
         await fs.rename(partial, final);
       } catch (err) {
         source.resume();
