@@ -60,7 +60,7 @@ export function floodRows(r, settleS) {
       goal: '',
     },
     {
-      figure: `${name}: settled after the flood`,
+      figure: `${name}: server quiet again, after the flood's end`,
       value: Number.isNaN(r.settledS) ? `> ${settleS} s` : fmt(r.settledS, 's'),
       baseline: '',
     },

@@ -166,16 +166,20 @@ const storedEvents = async (s) =>
   (await api(s, s.viewer, 'GET', `/tenant/${ENTITY}/beacon-events?limit=1`)).data.stats.total_events_24h;
 
 /**
- * Waits until the server has worked the flood off: its MQTT counters and the stored events
- * unchanged over a second, at most SETTLE_S. Resolves with the seconds it took (NaN: not settled).
+ * Waits until the server has worked the flood off: its MQTT counters and stored events read
+ * alike twice a second apart (a read that fails does not count), at most SETTLE_S. Resolves with
+ * the seconds from `since` to the first of those two reads (NaN: not settled).
  */
-async function settle(s) {
-  const t0 = performance.now();
+async function settle(s, since) {
   let last = '';
-  while (performance.now() - t0 < SETTLE_S * 1000) {
-    const now = JSON.stringify([await mqttCounters(s.url), await storedEvents(s).catch(() => NaN)]);
-    if (now === last) return (performance.now() - t0) / 1000 - 1;
-    last = now;
+  let lastAt = 0;
+  while (performance.now() - since < SETTLE_S * 1000) {
+    const at = performance.now();
+    const counters = await mqttCounters(s.url);
+    const events = await storedEvents(s).catch(() => NaN);
+    const now = Object.keys(counters).length && !Number.isNaN(events) ? JSON.stringify([counters, events]) : '';
+    if (now && now === last) return (lastAt - since) / 1000;
+    [last, lastAt] = [now, at];
     await sleep(1000);
   }
   return NaN;
@@ -208,15 +212,17 @@ async function flood(label, rate, mix) {
   watch.mark();
   const cpu0 = cpuTimeMs(pid);
   const t0 = performance.now();
+  // Polled from the flood's end on, while the probe's last answers may still be on their way.
+  const settled = device.exited.then(() => settle(s, performance.now()));
+  const cpu1 = device.exited.then(() => [cpuTimeMs(pid), performance.now()]);
   const during = await probe(s, SECONDS, 0);
   await device.exited;
-  const serverCores = (cpuTimeMs(pid) - cpu0) / (performance.now() - t0);
+  const [cpuEnd, tEnd] = await cpu1; // the flood's window, not the probe's last answers
+  const serverCores = (cpuEnd - cpu0) / (tEnd - t0);
   const sent = JSON.parse(device.stdoutText.trim().split('\n').at(-1));
   if (sent.sent === undefined) throw new Error(`the flooding device failed:\n${device.output}`);
-  console.log(
-    `  sent ${sent.sent} (${fmt(sent.rate, 'msg/s', 0)}), per second: ${sent.perSecond.join(' ')}; settling …`,
-  );
-  const settledS = await settle(s);
+  console.log(`  sent ${sent.sent} (${fmt(sent.rate, 'msg/s', 0)}), per second: ${sent.perSecond.join(' ')}`);
+  const settledS = await settled;
   const rssAfter = await steadyRssMb(pid);
   watch.stop();
   const counters = moved(counters0, await mqttCounters(s.url));
