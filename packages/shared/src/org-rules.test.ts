@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { MESSAGES } from './messages.ts';
-import { floorError, latitudeError, longitudeError, parseJsonText, streetNumberError } from './org-rules.ts';
+import { jsonInfo } from './schemas/place.ts';
+import {
+  floorError,
+  jsonValueError,
+  latitudeError,
+  longitudeError,
+  parseJsonText,
+  streetNumberError,
+} from './org-rules.ts';
 
 describe('fleet §5 rules for places', () => {
   it('takes latitudes -90..90 and longitudes -180..180 with up to 18 decimals', () => {
@@ -29,5 +37,18 @@ describe('fleet §5 rules for places', () => {
       ok: false,
       error: 'File is too big. Only files up to 100000 Bytes are allowed.',
     });
+  });
+
+  it('holds a JSON info sent as a value to the same 100000 bytes, measured serialised', () => {
+    const tooBig = 'File is too big. Only files up to 100000 Bytes are allowed.';
+    // {"a":"…"} is 8 bytes around the text: 99,992 characters fit exactly, one more does not.
+    expect(jsonValueError({ a: 'x'.repeat(99_992) })).toBeNull();
+    expect(jsonValueError({ a: 'x'.repeat(99_993) })).toBe(tooBig);
+    expect(jsonValueError([{ a: 'é'.repeat(25_000) }, { b: 'é'.repeat(25_000) }])).toBe(tooBig);
+    const schema = jsonInfo();
+    const value = { rows: Array.from({ length: 20_000 }, (_, i) => ({ i })) };
+    expect(schema.safeParse(value).error?.issues[0]?.message).toBe(tooBig);
+    expect(schema.safeParse(JSON.stringify(value)).error?.issues[0]?.message).toBe(tooBig);
+    expect(schema.safeParse({ rows: [1, 2] }).data).toEqual({ rows: [1, 2] });
   });
 });

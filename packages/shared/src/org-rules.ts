@@ -39,6 +39,15 @@ export function utf8Length(text: string): number {
 export type JsonText = { ok: true; value: unknown } | { ok: false; error: string };
 
 /**
+ * A JSON info sent as a value rather than text: its serialised form counts against the same
+ * 100000-byte limit, so the form it travels in never changes what may be stored.
+ */
+export function jsonValueError(value: unknown): string | null {
+  const text = JSON.stringify(value) ?? '';
+  return utf8Length(text) > FILE_LIMITS.jsonInfo ? fileTooBig(FILE_LIMITS.jsonInfo) : null;
+}
+
+/**
  * A JSON info text (network, global, alloc, unalloc info): empty is no value; otherwise it must
  * parse ('Is not valid JSON') and stay within the 100000-byte text limit.
  */

@@ -1,19 +1,25 @@
 import { z } from 'zod';
 import { MESSAGES, apiName } from '../validation.ts';
-import { floorError, latitudeError, longitudeError, parseJsonText } from '../org-rules.ts';
+import { floorError, jsonValueError, latitudeError, longitudeError, parseJsonText } from '../org-rules.ts';
 import { optionalText } from './device.ts';
 
 /**
  * Fields sites, kiosks, groups and the entity config share (fleet §3, §5). JSON infos travel as
  * JSON text (what the console's text areas hold, checked with 'Is not valid JSON') or as a JSON
- * value; either way the server stores and answers the parsed value. docs/decisions.md.
+ * value; either way the server stores and answers the parsed value, and either way at most
+ * 100000 bytes (a value measured serialised). docs/decisions.md.
  */
 export const jsonInfo = () =>
   z
     .unknown()
     .transform((v, ctx) => {
       if (v === undefined || v === null) return null;
-      if (typeof v !== 'string') return v;
+      if (typeof v !== 'string') {
+        const tooBig = jsonValueError(v);
+        if (!tooBig) return v;
+        ctx.addIssue({ code: 'custom', message: tooBig });
+        return z.NEVER;
+      }
       const parsed = parseJsonText(v);
       if (parsed.ok) return parsed.value;
       ctx.addIssue({ code: 'custom', message: parsed.error });
