@@ -12,7 +12,7 @@ import { AccessTokens } from './lib/tokens.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { dbPlugin } from './plugins/db.ts';
 import { assertStorableBody, edgePlugin } from './plugins/edge.ts';
-import { errorsPlugin, sendError } from './plugins/errors.ts';
+import { clientErrorHandler, errorsPlugin, sendError } from './plugins/errors.ts';
 import { openapiPlugin } from './plugins/openapi.ts';
 import { securityPlugin } from './plugins/security.ts';
 import { webPlugin } from './plugins/web.ts';
@@ -70,6 +70,8 @@ export async function build(config: Config, opts: BuildOptions = {}): Promise<Fa
     // Malformed URLs and bad content types fail before routing; answer them in the envelope too.
     frameworkErrors: (error, _request, reply) =>
       sendError(reply, { code: 400, userMessage: 'Invalid request', developerMessage: error.message }),
+    // And what Node's HTTP parser refuses before that (431, 400, 408).
+    clientErrorHandler,
   });
   // Body-less POSTs (refresh, logout) often still say application/json; treat an empty body as none.
   const parseJson = app.getDefaultJsonParser('error', 'error');

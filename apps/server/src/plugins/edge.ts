@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { HttpError } from '../lib/http-error.ts';
 import { DEPTH_MESSAGE, findUnstorable, unstorableText } from '../lib/unstorable.ts';
+import { rawErrorResponse } from './errors.ts';
 
 interface EdgeOptions {
   /** A request body may pause this long between bytes. */
@@ -20,8 +21,8 @@ const hasBody = (request: FastifyRequest) =>
 /**
  * What every request meets before routing decides anything: a URL holding U+0000 is refused, and a
  * request body must keep arriving (no pause over the idle limit) and be complete by the deadline,
- * so a slow client cannot hold a connection open. Bodies are checked for U+0000 by the JSON parser
- * (see `app.ts`), after authentication.
+ * so a slow client cannot hold a connection open, nor can one answered before its body arrived.
+ * Bodies are checked for U+0000 by the JSON parser (see `app.ts`), after authentication.
  */
 export const edgePlugin = fp(async (app: FastifyInstance, opts: EdgeOptions) => {
   app.addHook('onRequest', (request: FastifyRequest, reply: FastifyReply, done: (err?: Error) => void) => {
@@ -35,6 +36,12 @@ export const edgePlugin = fp(async (app: FastifyInstance, opts: EdgeOptions) => 
       guardBody(request, reply, opts);
     done();
   });
+  // An answer given before its request's body arrived (a 401, a 413) ends the connection: else
+  // Node keeps reading that body, however slowly it trickles, to reuse the connection.
+  app.addHook('onSend', (request, reply, payload, done) => {
+    if (hasBody(request) && request.raw.complete === false) void reply.header('connection', 'close');
+    done(null, payload);
+  });
 });
 
 /** Cuts the connection with a 408 when the body stalls or runs past its deadline. */
@@ -45,7 +52,8 @@ function guardBody(request: FastifyRequest, reply: FastifyReply, opts: EdgeOptio
     if (raw.complete) return;
     request.log.info({ url: request.url }, 'request body too slow: connection closed');
     if (!reply.raw.headersSent && socket.writable) {
-      socket.end('HTTP/1.1 408 Request Timeout\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
+      const developerMessage = 'The request body did not arrive in time';
+      socket.end(rawErrorResponse({ code: 408, userMessage: 'The request took too long', developerMessage }));
     }
     socket.destroySoon();
     setTimeout(() => socket.destroy(), 1000).unref();

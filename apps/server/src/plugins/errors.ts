@@ -1,3 +1,5 @@
+import { STATUS_CODES, maxHeaderSize } from 'node:http';
+import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
@@ -25,6 +27,50 @@ function fieldDetails(error: FastifyError & { validation: { instancePath: string
     (details[key] ??= []).push(v.message ?? 'Invalid value');
   }
   return details;
+}
+
+/**
+ * A whole errorInfo answer as raw HTTP, for a socket Fastify has no reply for (or no longer
+ * controls): the answer closes the connection.
+ */
+export function rawErrorResponse(body: ErrorBody): string {
+  const json = JSON.stringify({ errorInfo: body });
+  return (
+    `HTTP/1.1 ${body.code} ${STATUS_CODES[body.code]}\r\nConnection: close\r\n` +
+    'Content-Type: application/json; charset=utf-8\r\nCache-Control: no-store\r\nX-Content-Type-Options: nosniff\r\n' +
+    `Content-Length: ${Buffer.byteLength(json)}\r\n\r\n${json}`
+  );
+}
+
+/** What Node's HTTP parser refused before Fastify saw a request, as the envelope says it. */
+function clientErrorBody(code: string | undefined): ErrorBody {
+  if (code === 'HPE_HEADER_OVERFLOW') {
+    const developerMessage = `The request line and headers exceed ${maxHeaderSize} bytes`;
+    return { code: 431, userMessage: 'The request headers are too large', developerMessage };
+  }
+  if (code === 'ERR_HTTP_REQUEST_TIMEOUT') {
+    const developerMessage = 'The request was not complete in time';
+    return { code: 408, userMessage: 'The request took too long', developerMessage };
+  }
+  return {
+    code: 400,
+    userMessage: 'Invalid request',
+    developerMessage: `Malformed HTTP request (${code ?? 'unknown'})`,
+  };
+}
+
+/**
+ * Fastify's `clientErrorHandler`: a malformed request (a long URL or headers, a broken chunked
+ * body, a request too slow to arrive) is answered in the envelope too, then its connection ends.
+ * Nothing is written once an answer to the same socket has begun (Node's own rule).
+ */
+export function clientErrorHandler(this: FastifyInstance, err: Error & { code?: string }, socket: Socket): void {
+  // A reset connection is already gone: there is no one to answer.
+  if (err.code === 'ECONNRESET' || socket.destroyed) return;
+  const inFlight = (socket as Socket & { _httpMessage?: { headersSent?: boolean } | null })._httpMessage;
+  if (socket.writable && !inFlight?.headersSent) socket.write(rawErrorResponse(clientErrorBody(err.code)));
+  this.log.debug({ err }, 'malformed request refused');
+  socket.destroy();
 }
 
 // Fastify's own 4xx codes, answered with a message a person can act on.

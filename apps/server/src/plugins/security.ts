@@ -38,10 +38,21 @@ export function securityHeaders(opts: { connectSources: string[]; https: boolean
   return headers;
 }
 
+const API_PREFIXES = ['/api/', '/kiosk-manager/'];
+
+/** True for the API's paths (REST, token answers, the kiosk manager, the API document), not the console's. */
+export const isApiPath = (url: string) => url === '/api' || API_PREFIXES.some((p) => url.startsWith(p));
+
+/**
+ * The headers above on every answer; API answers are also never stored by a browser or a proxy
+ * (`Cache-Control: no-store`: they carry tokens and tenant data). The console's files set their
+ * own caching (plugins/web.ts).
+ */
 export const securityPlugin = fp(async (app: FastifyInstance, opts: { connectSources: string[]; https: boolean }) => {
   const headers = securityHeaders(opts);
-  app.addHook('onRequest', (_request, reply, done) => {
-    reply.headers(headers);
+  const apiHeaders = { ...headers, 'cache-control': 'no-store' };
+  app.addHook('onRequest', (request, reply, done) => {
+    reply.headers(isApiPath(request.url) ? apiHeaders : headers);
     done();
   });
 });

@@ -4,8 +4,8 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { sendError } from './errors.ts';
+import { isApiPath } from './security.ts';
 
-const API_PREFIXES = ['/api/', '/kiosk-manager/'];
 const LOGIN_PATH = '/auth/login';
 
 /**
@@ -35,8 +35,7 @@ export const webPlugin = fp(async (app: FastifyInstance, opts: { root: string })
 
   app.setNotFoundHandler((request, reply) => {
     const url = request.url;
-    const isApi = API_PREFIXES.some((p) => url.startsWith(p)) || url === '/api';
-    if (!isApi && request.method === 'GET' && !wantsJsonOnly(request.headers.accept) && built) {
+    if (!isApiPath(url) && request.method === 'GET' && !wantsJsonOnly(request.headers.accept) && built) {
       return reply
         .header('cache-control', 'no-cache')
         .sendFile(
