@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { PASSWORD_MIN_LENGTH } from './constants.ts';
 import { MESSAGES } from './messages.ts';
+import { passwordWeakness } from './password-policy.ts';
 
 export { MESSAGES } from './messages.ts';
 
@@ -22,6 +23,16 @@ export const password = () =>
     .min(1, { error: MESSAGES.required, abort: true })
     .min(PASSWORD_MIN_LENGTH, MESSAGES.passwordMin)
     .max(1024, 'At most 1024 characters');
+
+/**
+ * A password being set (account create, password change): the spec's rule and, beyond it, the
+ * policy against common and trivial passwords. Sign-in keeps `password()` alone.
+ */
+export const newPassword = () =>
+  password().superRefine((value, ctx) => {
+    const weakness = passwordWeakness(value);
+    if (weakness) ctx.addIssue({ code: 'custom', message: weakness });
+  });
 
 /** Login form and request body (core §5): username required; password required, min 6. */
 export const LoginRequestSchema = z.object({

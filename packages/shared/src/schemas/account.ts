@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ACCESS_VALUES, SUBTYPES } from '../constants.ts';
-import { apiName, email, password } from '../validation.ts';
+import { apiName, email, newPassword } from '../validation.ts';
 
 /** An account as the API presents it; the password hash never leaves the server (core §3). */
 export const AccountSchema = z.object({
@@ -26,12 +26,12 @@ const accessList = z.array(z.enum(ACCESS_VALUES)).max(ACCESS_VALUES.length);
 
 /**
  * POST account `{document}` (core §5): name in api-name format, valid e-mail, password of at
- * least 6; an entity unless the subtype is sadmin (the server checks that rule and the roles).
+ * least 6 and not a common one (password-policy.ts); an entity unless the subtype is sadmin (the server checks that rule and the roles).
  */
 export const AccountCreateDocumentSchema = z.object({
   name: apiName(),
   email: email(),
-  password: password(),
+  password: newPassword(),
   subtype: z.enum(SUBTYPES).default('developer'),
   entity: apiName().nullish(),
   access: accessList.default([]),
@@ -44,7 +44,7 @@ export const AccountUpdateSetSchema = z
   .object({
     name: apiName(),
     email: email(),
-    password: password(),
+    password: newPassword(),
     subtype: z.enum(SUBTYPES),
     entity: apiName().nullable(),
     access: accessList,

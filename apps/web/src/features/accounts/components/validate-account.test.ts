@@ -1,4 +1,5 @@
 import { MESSAGES } from '@fleet/shared/validation';
+import { PASSWORD_POLICY_MESSAGES } from '@fleet/shared/password-policy';
 import { describe, expect, it } from 'vitest';
 import type { AccountCreateValues } from './account-payload.ts';
 import { validateAccountCreate, validateAccountEdit, validatePasswordChange } from './validate-account.ts';
@@ -44,8 +45,19 @@ describe('validateAccountCreate', () => {
   });
 
   it('passes a complete form', () => {
-    const values = { ...EMPTY, name: 'dev_1', email: 'dev@acme.test', password: 'secret', confirmation: 'secret' };
+    const values = { ...EMPTY, name: 'dev_1', email: 'dev@acme.test', password: 's3cret-1', confirmation: 's3cret-1' };
     expect(Object.values(validateAccountCreate({ ...values, entity: 'acme' }, true)).filter(Boolean)).toEqual([]);
+  });
+
+  it('refuses a common password, one character repeated or only spaces, as the server does', () => {
+    for (const [password, message] of [
+      ['123456', PASSWORD_POLICY_MESSAGES.common],
+      ['aaaaaaa', PASSWORD_POLICY_MESSAGES.repeated],
+      ['      ', PASSWORD_POLICY_MESSAGES.blank],
+    ] as const) {
+      expect(validateAccountCreate({ ...EMPTY, password, confirmation: password }, false).password).toBe(message);
+      expect(validatePasswordChange({ password, confirmation: password }).password).toBe(message);
+    }
   });
 });
 

@@ -1,4 +1,4 @@
-import { MESSAGES, apiName, email, password } from '@fleet/shared/validation';
+import { MESSAGES, apiName, email, newPassword } from '@fleet/shared/validation';
 import type { FieldErrors } from '@/lib/forms/field-errors.ts';
 import { firstIssue } from '@/lib/forms/first-issue.ts';
 import type { AccountCreateValues } from './account-payload.ts';
@@ -18,13 +18,13 @@ function confirmationIssue(passwordValue: string, confirmation: string): string 
 
 /**
  * Account create (core §5): username required in api-name format, valid e-mail, password of at
- * least 6 confirmed; an entity unless the subtype is sadmin (only the landlord form asks for one).
+ * least 6, not a common one, confirmed; an entity unless the subtype is sadmin (only the landlord form asks for one).
  */
 export function validateAccountCreate(values: AccountCreateValues, asksEntity: boolean): FieldErrors<CreateField> {
   return {
     name: firstIssue(apiName(), values.name),
     email: firstIssue(email(), values.email),
-    password: firstIssue(password(), values.password),
+    password: firstIssue(newPassword(), values.password),
     confirmation: confirmationIssue(values.password, values.confirmation),
     entity: asksEntity && values.subtype !== 'sadmin' && values.entity.trim() === '' ? MESSAGES.required : undefined,
   };
@@ -35,10 +35,10 @@ export function validateAccountEdit(values: { name: string; email: string }): Fi
   return { name: firstIssue(apiName(), values.name), email: firstIssue(email(), values.email) };
 }
 
-/** Change password (core §5): required, min 6, confirmed. */
+/** Change password (core §5): required, min 6, not a common one (the server's policy), confirmed. */
 export function validatePasswordChange(values: { password: string; confirmation: string }): FieldErrors<PasswordField> {
   return {
-    password: firstIssue(password(), values.password),
+    password: firstIssue(newPassword(), values.password),
     confirmation: confirmationIssue(values.password, values.confirmation),
   };
 }
