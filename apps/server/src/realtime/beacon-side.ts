@@ -32,6 +32,8 @@ export function startBeaconSide(app: FastifyInstance, deps: Deps): BeaconSide {
   const sightings = new SightingBatcher(deps.db, {
     cache: new BeaconConfigCache(deps.db, deps.bus),
     confirmAfterMs: deps.config.BEACON_CONFIRM_AFTER_S * 1000,
+    mergeWindowMs: deps.config.BEACON_MERGE_WINDOW_S * 1000,
+    quota: deps.config.BEACON_EVENTS_QUOTA,
     onEvents: (entity, events) => socket.emit(entity, events),
     sendReminder: (entity, gateway, message) =>
       deps.devices.link.publish(topics.deviceCommands(entity, gateway), message),

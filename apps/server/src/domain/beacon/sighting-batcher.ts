@@ -7,6 +7,8 @@ import type { BeaconConfigCache } from './beacon-config-cache.ts';
 import { dueDoses } from './due-times.ts';
 import { detectedEvent, keyOf, planEvents, type Candidate, type ReminderRow } from './event-rules.ts';
 import { presentBeaconEvent, type BeaconConfigRow } from './present-beacon.ts';
+import { SightingMerge } from './sighting-merge.ts';
+import { trimBeaconEvents } from './trim-beacon-events.ts';
 
 export interface Sighting {
   gateway: string;
@@ -20,6 +22,10 @@ interface Options {
   cache: BeaconConfigCache;
   /** A sighting after a reminder, at least this long after it, at the same gateway, confirms the visit. */
   confirmAfterMs: number;
+  /** Repeated sightings of a beacon at a gateway within this long are not stored again (sighting-merge.ts). */
+  mergeWindowMs?: number;
+  /** Stored events an entity keeps at most; the oldest beyond it are deleted. */
+  quota?: number;
   /** Events written in a flush, by entity, for the browsers. */
   onEvents(entity: string, events: BeaconEvent[]): void;
   /** A reminder for a gateway, already recorded: publish it. */
@@ -77,12 +83,26 @@ export class SightingBatcher {
    * so a dose found here needs no query: the sighting's event is marked sent at once.
    */
   private readonly known = new Map<string, Omit<ReminderRow, 'fresh'>>();
-  readonly counts = { sightings: 0, events: 0, announced: 0, reminders: 0, dropped: 0, flushes: 0 };
+  readonly counts = {
+    sightings: 0,
+    events: 0,
+    announced: 0,
+    reminders: 0,
+    dropped: 0,
+    flushes: 0,
+    merged: 0,
+    pruned: 0,
+  };
+  private readonly merge: SightingMerge;
+  /** Events written per entity since its last trim; a trim runs every tenth of the quota (and first). */
+  private readonly sinceTrim = new Map<string, number>();
 
   constructor(
     private readonly db: Db,
     private readonly o: Options,
-  ) {}
+  ) {
+    this.merge = new SightingMerge(o.mergeWindowMs ?? 0);
+  }
 
   /** A gateway's message on its `beacon` topic; false when it is not a sighting. */
   sighting(gateway: { name: string; entity: string }, body: unknown, at = new Date()): boolean {
@@ -159,22 +179,28 @@ export class SightingBatcher {
     const plan = planEvents(candidates, reminders, this.o.confirmAfterMs);
     const confirmed = await this.confirm(plan.toConfirm);
     const events = plan.events(confirmed);
+    const stored = events.filter((e) => this.merge.keep(e));
+    this.counts.merged += events.length - stored.length;
     const written = new Set(
       rowsOf<{ id: string }>(
         await this.db.execute(sql`
           insert into beacon_events (id, entity, event_type, beacon_mac, patient, room, rssi, gateway, medications, message_sent, timestamp)
           select v.id, v.entity, v.event_type, v.beacon_mac, v.patient, v.room, v.rssi, v.gateway, v.medications, v.message_sent, v.timestamp
-          from jsonb_to_recordset(${json(events)}) as v(id uuid, entity text, event_type text, beacon_mac text,
+          from jsonb_to_recordset(${json(stored)}) as v(id uuid, entity text, event_type text, beacon_mac text,
             patient text, room text, rssi smallint, gateway text, medications jsonb, message_sent boolean, timestamp timestamptz)
           where exists (select 1 from entities e where e.name = v.entity)
           returning id::text`),
       ).map((r) => r.id),
     );
     this.counts.events += written.size;
+    await this.trim(stored);
     const announced = new Set(candidates.flatMap((c) => (c.announced ? [c.announced] : [])));
     const byEntity = new Map<string, BeaconEvent[]>();
+    const kept = new Set(stored);
+    const merged = new Set(events.filter((e) => !kept.has(e)));
     for (const e of events) {
-      if (announced.has(e) || !written.has(e.id)) continue;
+      // A merged repeat is not stored but still reaches the browsers, as before.
+      if (announced.has(e) || (!written.has(e.id) && !merged.has(e))) continue;
       const list = byEntity.get(e.entity) ?? [];
       list.push(presentBeaconEvent(e));
       byEntity.set(e.entity, list);
@@ -206,6 +232,19 @@ export class SightingBatcher {
       this.o
         .sendReminder(r.config.entity, r.gateway, message)
         .catch((err) => this.o.onError(err, `sending a reminder (${formatMedications(r.config.medications)})`));
+    }
+  }
+
+  /** Holds each written entity to the quota, checking every tenth of it (and on its first write). */
+  private async trim(written: Array<{ entity: string }>): Promise<void> {
+    const quota = this.o.quota;
+    if (!quota) return;
+    const every = Math.ceil(quota / 10);
+    for (const { entity } of written) this.sinceTrim.set(entity, (this.sinceTrim.get(entity) ?? every - 1) + 1);
+    for (const [entity, n] of this.sinceTrim) {
+      if (n < every) continue;
+      this.sinceTrim.set(entity, 0);
+      this.counts.pruned += await trimBeaconEvents(this.db, entity, quota);
     }
   }
 
