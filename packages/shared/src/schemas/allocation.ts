@@ -39,6 +39,7 @@ export const AllocationSchema = z.object({
   kiosk: z.string(),
   dispenser: z.string(),
   visitor: z.string(),
+  /** Dataview name → the content it carried; null for a dataview the reader may not read (its name only). */
   apps: z.record(z.string(), z.unknown()),
   network: z.unknown(),
   allocated_by: z.string(),
