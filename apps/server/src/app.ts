@@ -37,6 +37,7 @@ import { sweepOrphanBlobs } from './domain/files/sweep-orphan-blobs.ts';
 import { sweepDetachedUploads } from './domain/files/sweep-detached-uploads.ts';
 import { beaconRoutes } from './routes/beacon/index.ts';
 import { startBeaconSide } from './realtime/beacon-side.ts';
+import { startLiveConnections } from './realtime/live-connections.ts';
 import { allocationRoutes } from './routes/allocation/index.ts';
 import { KIOSK_MANAGER_PREFIX, kioskManagerRoutes } from './kiosk-manager/routes.ts';
 import { startProvisioning } from './domain/provision/start-provisioning.ts';
@@ -144,6 +145,7 @@ export async function build(config: Config, opts: BuildOptions = {}): Promise<Fa
     apiTokens: new PermanentTokenGuard(app.db, bus),
     blobs: await createBlobStore(config),
     downloads: new DownloadSigner(jwtSecret),
+    live: startLiveConnections(app, { bus, recheckS: config.LIVE_RECHECK_S, deps: () => deps }),
   };
   app.addHook('onClose', async () => deps.blobs.close());
   await app.register(authPlugin, { tokens, sessions: deps.sessions, apiTokens: deps.apiTokens });

@@ -59,6 +59,12 @@ const EnvSchema = z
     BODY_IDLE_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(15_000),
     /** A request body must be complete this long after its headers (uploads included). */
     BODY_TIMEOUT_MS: z.coerce.number().int().min(100).max(3_600_000).default(300_000),
+    /** A Socket.IO connection may send this many packets a second, sustained (docs/decisions/2026-11-25-live-revocation.md). */
+    SOCKET_PACKETS_PER_S: z.coerce.number().int().min(1).max(100_000).default(20),
+    /** ... and this many at once; past both it is cut. */
+    SOCKET_PACKET_BURST: z.coerce.number().int().min(10).max(1_000_000).default(100),
+    /** Every open socket and event stream has its token, session, account and entity read again this often. */
+    LIVE_RECHECK_S: z.coerce.number().int().min(1).max(3600).default(60),
     /** Beacon events (and sent-reminder records) older than this are pruned. */
     BEACON_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
     /** A sighting at least this long after a reminder, at the same gateway, confirms the visit (docs/decisions.md). */

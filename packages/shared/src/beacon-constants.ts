@@ -38,7 +38,17 @@ export const BEACON_NAMESPACE = '/beacon-demo';
 export const BEACON_SOCKET_EVENTS = {
   connectionResponse: 'connection_response',
   beaconEvent: 'beacon_event',
+  /** Sent just before the server ends a socket whose right lapsed: `{reason}` (LiveEndReason). */
+  connectionEnded: 'connection_ended',
 } as const;
+
+/**
+ * Why the server ended a live connection (socket or event stream): `token_expired` — the access
+ * token it was opened with expired (renew and reconnect); `revoked` — its token, session, account
+ * or entity is gone (reconnecting with the same session cannot succeed).
+ */
+export const LIVE_END_REASONS = ['token_expired', 'revoked'] as const;
+export type LiveEndReason = (typeof LIVE_END_REASONS)[number];
 
 /** The spec's beacon notices, word for word (fleet §8). */
 export const BEACON_MESSAGES = {

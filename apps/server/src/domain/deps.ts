@@ -3,6 +3,7 @@ import type { Db } from '../db/client.ts';
 import type { Bus } from '../lib/bus.ts';
 import type { AccessTokens } from '../lib/tokens.ts';
 import type { DeviceSide } from '../mqtt/device-side.ts';
+import type { LiveConnections } from '../realtime/live-connections.ts';
 import type { BlobStore } from '../storage/blob-store.ts';
 import type { DownloadSigner } from '../storage/signed-urls.ts';
 import type { SessionGuard } from './session/session-guard.ts';
@@ -22,4 +23,6 @@ export interface Deps {
   blobs: BlobStore;
   /** Signed, expiring download links (devices fetch firmware with them). */
   downloads: DownloadSigner;
+  /** Live sockets and event streams: each ends when its right lapses. */
+  live: LiveConnections;
 }

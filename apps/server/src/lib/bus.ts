@@ -7,6 +7,8 @@ export interface BusEvents {
   'families.revoked': { ids: string[] };
   /** Permanent tokens revoked, or their account changed or removed: forget cached answers. */
   'tokens.changed': { hashes: string[] };
+  /** Entities deleted: live connections that follow them end (landlords' too). */
+  'entities.removed': { names: string[] };
   /** Devices created, deleted or given new MQTT credentials: forget cached answers, drop old sessions. */
   'devices.changed': DevicesChanged;
   /** A command ended (reply, timeout): the instance whose HTTP call waits for it answers. */

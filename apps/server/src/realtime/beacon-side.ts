@@ -25,7 +25,8 @@ export function startBeaconSide(app: FastifyInstance, deps: Deps): BeaconSide {
     tokens: deps.tokens,
     sessions: deps.sessions,
     apiTokens: deps.apiTokens,
-    bus: deps.bus,
+    live: deps.live,
+    packetBudget: { perSecond: deps.config.SOCKET_PACKETS_PER_S, burst: deps.config.SOCKET_PACKET_BURST },
     redisUrl: deps.config.REDIS_URL,
     onError: (err) => log.error({ err }, 'beacon socket redis error'),
   });

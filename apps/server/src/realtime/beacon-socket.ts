@@ -2,23 +2,32 @@ import type { Server as HttpServer } from 'node:http';
 import { createAdapter } from '@socket.io/redis-adapter';
 import { Redis } from 'ioredis';
 import { Server, type Namespace } from 'socket.io';
-import { BEACON_NAMESPACE, BEACON_SOCKET_EVENTS } from '@fleet/shared/beacon-constants';
+import { BEACON_NAMESPACE, BEACON_SOCKET_EVENTS, type LiveEndReason } from '@fleet/shared/beacon-constants';
 import type { BeaconEvent } from '@fleet/shared/schemas/beacon';
 import type { AccessClaims } from '@fleet/shared/schemas/session';
-import type { Bus } from '../lib/bus.ts';
 import { HttpError } from '../lib/http-error.ts';
 import { assertEntityAccess, claimsOf, type AuthOptions } from '../plugins/auth.ts';
+import type { LiveConnections } from './live-connections.ts';
+import { PacketBudget } from './packet-budget.ts';
 
 interface SocketData {
   claims: AccessClaims;
   entity: string;
 }
 
+/**
+ * The largest message a client may send. The console sends only its handshake (a token and an
+ * entity name, well under 2 KiB); Socket.IO's default is 1 MB.
+ */
+const MAX_MESSAGE_BYTES = 16 * 1024;
+
 export interface BeaconSocket {
   /** Emits events to the entity's room on every instance (through Redis when configured). */
   emit(entity: string, events: BeaconEvent[]): void;
   /** Connected sockets on this instance. */
   connected(): number;
+  /** Connections cut on this instance for sending faster than their budget. */
+  floods(): number;
   /** Disconnects this instance's sockets at once (call in preClose). */
   disconnectAll(): void;
   close(): Promise<void>;
@@ -36,16 +45,48 @@ function refusal(err: unknown): Error {
   return e;
 }
 
+/** Tells the client why, then ends its socket (the client does not reconnect by itself after this). */
+function endSocket(
+  socket: { emit(e: string, v: unknown): void; disconnect(close: boolean): void },
+  reason: LiveEndReason,
+) {
+  socket.emit(BEACON_SOCKET_EVENTS.connectionEnded, { reason });
+  socket.disconnect(true);
+}
+
+export interface BeaconSocketOptions extends AuthOptions {
+  /** Ends a socket when its token, session, account or entity is gone, or its access token expires. */
+  live: LiveConnections;
+  /** Incoming packets a connection may send: sustained per second, and at once. */
+  packetBudget: { perSecond: number; burst: number };
+  redisUrl?: string | undefined;
+  onError(err: unknown): void;
+}
+
 /**
  * The realtime `/beacon-demo` namespace on the API's own HTTP server. The handshake carries the
  * access token (`auth.token`) and the entity (`auth.entity`, default the token's); a socket joins
- * that entity's room. Sockets of a session that ends are disconnected.
+ * that entity's room. A socket ends when its right lapses (`live`); a connection that sends more
+ * packets than its budget is cut.
  */
-export function attachBeaconSocket(
-  server: HttpServer,
-  o: AuthOptions & { bus: Bus; redisUrl?: string | undefined; onError(err: unknown): void },
-): BeaconSocket {
-  const io = new Server(server, { serveClient: false, transports: ['websocket', 'polling'] });
+export function attachBeaconSocket(server: HttpServer, o: BeaconSocketOptions): BeaconSocket {
+  const io = new Server(server, {
+    serveClient: false,
+    transports: ['websocket', 'polling'],
+    maxHttpBufferSize: MAX_MESSAGE_BYTES,
+  });
+  let floods = 0;
+  // Counted on the connection, below the namespaces: a flood through any namespace is cut.
+  io.engine.on('connection', (conn: { on(e: 'packet', l: () => void): void; close(): void }) => {
+    const budget = new PacketBudget(o.packetBudget.perSecond, o.packetBudget.burst);
+    let cut = false;
+    conn.on('packet', () => {
+      if (cut || budget.take()) return;
+      cut = true;
+      floods++;
+      conn.close();
+    });
+  });
   let redis: Redis[] = [];
   if (o.redisUrl) {
     const pub = new Redis(o.redisUrl, { maxRetriesPerRequest: 3 });
@@ -55,6 +96,8 @@ export function attachBeaconSocket(
     io.adapter(createAdapter(pub, sub, { key: 'fleet:socket.io' }));
   }
   const nsp: Namespace<never, never, never, SocketData> = io.of(BEACON_NAMESPACE);
+  // The bearer stays on this instance: `socket.data` can be read by other instances through the adapter.
+  const bearers = new WeakMap<object, string>();
   nsp.use((socket, next) => {
     const auth = socket.handshake.auth as { token?: unknown; entity?: unknown };
     if (typeof auth.token !== 'string' || auth.token === '') return next(refusal(null));
@@ -65,6 +108,7 @@ export function attachBeaconSocket(
           if (!entity) throw new HttpError(404, 'Entity not found');
           assertEntityAccess(claims, entity);
           socket.data = { claims, entity };
+          bearers.set(socket, auth.token as string);
           next();
         } catch (err) {
           next(refusal(err));
@@ -74,15 +118,12 @@ export function attachBeaconSocket(
     );
   });
   nsp.on('connection', (socket) => {
-    void socket.join(entityRoom(socket.data.entity));
-    (socket as unknown as { emit(e: string, v: unknown): void }).emit(BEACON_SOCKET_EVENTS.connectionResponse, {
-      status: 'connected',
-      entity: socket.data.entity,
-    });
-  });
-  o.bus.subscribe('families.revoked', ({ ids }) => {
-    const ended = new Set(ids);
-    for (const socket of nsp.sockets.values()) if (ended.has(socket.data.claims?.fam ?? '')) socket.disconnect(true);
+    const { claims, entity } = socket.data;
+    const open = socket as unknown as { emit(e: string, v: unknown): void; disconnect(close: boolean): void };
+    const unwatch = o.live.watch({ token: bearers.get(socket)!, claims, entity }, (reason) => endSocket(open, reason));
+    socket.on('disconnect', unwatch);
+    void socket.join(entityRoom(entity));
+    open.emit(BEACON_SOCKET_EVENTS.connectionResponse, { status: 'connected', entity });
   });
 
   return {
@@ -91,6 +132,7 @@ export function attachBeaconSocket(
       for (const event of events) room.emit(BEACON_SOCKET_EVENTS.beaconEvent, event);
     },
     connected: () => nsp.sockets.size,
+    floods: () => floods,
     // `io.local` is the main namespace only; the demo's sockets are in their own. Closing the
     // engine also ends pending polling requests, which would otherwise hold the HTTP server open.
     disconnectAll() {

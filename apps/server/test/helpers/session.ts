@@ -11,3 +11,24 @@ export async function signIn(s: Pick<TestServer, 'request'>, name: string, passw
 export function claimsOf(token: string) {
   return JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString());
 }
+
+/** Creates an account through the landlord's path (an admin gets all access) and signs it in. */
+export async function createAccount(
+  s: Pick<TestServer, 'request'>,
+  root: string,
+  o: { name: string; entity: string; subtype: string },
+) {
+  const res = await s.request('POST', '/api/v1/account', {
+    token: root,
+    body: {
+      document: {
+        ...o,
+        email: `${o.name}@x.test`,
+        password: 'password-1',
+        access: o.subtype === 'admin' ? ['all'] : [],
+      },
+    },
+  });
+  if (res.status !== 201) throw new Error(`account ${o.name}: ${res.status} ${res.text}`);
+  return { name: o.name, ...(await signIn(s, o.name, 'password-1')) };
+}

@@ -4,7 +4,7 @@ import http from 'node:http';
 import path from 'node:path';
 import type { TestS3 } from './s3.ts';
 import { ADMIN, startServer, type TestServer } from './server.ts';
-import { signIn } from './session.ts';
+import { createAccount, signIn } from './session.ts';
 
 /** A multipart upload through fetch: text fields in order, then the file under `field`. */
 export async function upload(
@@ -91,22 +91,7 @@ export async function startForUploads(env: Record<string, string> = {}) {
     ['other', globex, 'admin'],
     ['operator', acme, 'operator'],
   ] as const) {
-    const name = `${who}_${tag}`;
-    const res = await s.request('POST', '/api/v1/account', {
-      token: root,
-      body: {
-        document: {
-          name,
-          email: `${name}@x.test`,
-          password: 'password-1',
-          subtype,
-          entity,
-          access: subtype === 'admin' ? ['all'] : [],
-        },
-      },
-    });
-    if (res.status !== 201) throw new Error(`account ${name}: ${res.status} ${res.text}`);
-    tokens[who] = (await signIn(s, name, 'password-1')).access_token;
+    tokens[who] = (await createAccount(s, root, { name: `${who}_${tag}`, entity, subtype })).access_token;
   }
   return { s, root, acme, globex, tokens: tokens as Record<'admin' | 'other' | 'operator', string> };
 }

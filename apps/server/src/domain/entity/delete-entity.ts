@@ -18,6 +18,7 @@ export async function deleteEntity(deps: Deps, name: string): Promise<void> {
   const deleted = await deps.db.delete(entities).where(eq(entities.name, name)).returning({ name: entities.name });
   if (deleted.length === 0) throw notFound('Entity');
   announceRemoved(deps, creds);
+  void deps.bus.publish('entities.removed', { names: [name] });
   await deps.devices.access.revoked(
     gone.map((d) => d.name),
     { entity: name },

@@ -6,6 +6,7 @@ import type { Deps } from '../../domain/deps.ts';
 import type { Provisioning } from '../../domain/provision/start-provisioning.ts';
 import { findSession } from '../../domain/provision/session-store.ts';
 import { notFound } from '../../lib/http-error.ts';
+import { bearerToken } from '../../plugins/auth.ts';
 import { ERROR_RESPONSES, pathName, scopeOf } from '../scope.ts';
 
 /**
@@ -82,7 +83,7 @@ export async function provisionRoutes(app: FastifyInstance, deps: Deps, p: Provi
         tags,
         security,
         summary:
-          'Server-Sent Events of the device’s provisioning session: with Last-Event-ID, the events after it; otherwise the newest session from its start. Closes after provision_completed, provision_failed or timeout',
+          'Server-Sent Events of the device’s provisioning session: with Last-Event-ID, the events after it; otherwise the newest session from its start. Closes after provision_completed, provision_failed or timeout, and when the access token it was opened with expires or its token, session, account or entity is gone',
         params,
         headers: z.object({ 'last-event-id': z.string().max(200).optional() }),
         response: {
@@ -101,6 +102,12 @@ export async function provisionRoutes(app: FastifyInstance, deps: Deps, p: Provi
       if (!session) throw notFound('Provisioning session');
       reply.hijack();
       p.streams.open(reply.raw, device, session.id, named ? last!.seq : 0);
+      // The stream ends, like a dropped link, when its right lapses; the client resumes with a fresh token.
+      const unwatch = deps.live.watch({ token: bearerToken(request)!, claims: request.auth, entity }, () =>
+        reply.raw.end(),
+      );
+      reply.raw.once('close', unwatch);
+      if (reply.raw.destroyed) unwatch();
     },
   );
 }
