@@ -49,6 +49,9 @@ allow_anonymous false
 persistence false
 max_queued_messages 0
 max_inflight_messages 0
+# Mosquitto's packet limit is global: it must fit the server's own largest publish (an allocation
+# carries dataview content), so it is looser than the embedded broker's (docs/operations.md).
+max_packet_size 4194304
 plugin $dynsec
 plugin_opt_config_file $dir/mqtt/dynsec.json
 log_dest file $dir/mqtt/mosquitto.log
