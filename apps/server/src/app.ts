@@ -7,6 +7,7 @@ import { bootstrapAdmin } from './domain/account/bootstrap-admin.ts';
 import type { Deps } from './domain/deps.ts';
 import { resolveJwtSecret } from './lib/jwt-secret.ts';
 import { logDestination } from './lib/log-destination.ts';
+import { shuttingDown } from './lib/shutting-down.ts';
 import { defaultWebDist } from './lib/paths.ts';
 import { AccessTokens } from './lib/tokens.ts';
 import { authPlugin } from './plugins/auth.ts';
@@ -66,7 +67,8 @@ export async function build(config: Config, opts: BuildOptions = {}): Promise<Fa
           },
     trustProxy: config.TRUST_PROXY,
     bodyLimit: 1_048_576,
-    return503OnClosing: true,
+    // Requests arriving while shutting down are answered 503 in the envelope (below), not Fastify's way.
+    return503OnClosing: false,
     forceCloseConnections: 'idle',
     // Malformed URLs and bad content types fail before routing; answer them in the envelope too.
     frameworkErrors: (error, _request, reply) =>
@@ -107,6 +109,9 @@ export async function build(config: Config, opts: BuildOptions = {}): Promise<Fa
     });
   });
   app.addHook('onSend', (_request, reply, payload, done) => {
+  // Requests arriving meanwhile (on an open connection, or while command calls drain) get 503
+  // with Retry-After: a load balancer or the console tries again elsewhere or a moment later.
+  app.addHook('onRequest', (_request, _reply, done) => done(closing ? shuttingDown() : undefined));
     if (closing) void reply.header('connection', 'close');
     done(null, payload);
   });

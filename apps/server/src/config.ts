@@ -35,6 +35,11 @@ const EnvSchema = z
       .regex(/^[A-Za-z0-9_-]+$/)
       .default('fleet-api'),
     COMMAND_REPLY_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
+    /**
+     * At shutdown, calls waiting for a device's reply get this long for it; then they answer 503
+     * with Retry-After. Kept well under the 8 s after which the process exits regardless.
+     */
+    SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).max(5_000).default(2_000),
     /** Embedded broker: a socket not signed in this long after it opened is closed. */
     MQTT_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
     /** Embedded broker: sockets open at once without a completed sign-in, overall and from one address. */

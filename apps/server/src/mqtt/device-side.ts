@@ -149,6 +149,8 @@ export async function startDeviceSide(config: Config, db: Db, bus: Bus, log: Fas
     provisioning,
     async close() {
       clearInterval(sweeper);
+      // Replies arriving meanwhile still answer their calls; the broker closes after.
+      await commands.drain(config.SHUTDOWN_DRAIN_MS);
       await link.close();
       await telemetry.flush();
       await commands.flushProgress();

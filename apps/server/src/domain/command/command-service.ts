@@ -18,12 +18,13 @@ import type { AccessClaims } from '@fleet/shared/schemas/session';
 import type { Db } from '../../db/client.ts';
 import type { CommandSettled } from '../../lib/bus.ts';
 import { HttpError, notFound } from '../../lib/http-error.ts';
+import { shuttingDown } from '../../lib/shutting-down.ts';
 import type { DeviceLink } from '../../mqtt/device-link.ts';
 import { closeRefusedAllocation } from '../allocation/close-refused.ts';
 import type { TelemetryBatcher, Woken } from '../telemetry/telemetry-batcher.ts';
 import { commandName, presentCommand, type CommandRow } from './present-command.ts';
 import { DOWNLOAD_PREFIX, ProgressBatcher } from './progress-batcher.ts';
-import type { ReplyWaiters } from './reply-waiters.ts';
+import { SHUT_DOWN, type ReplyWaiters } from './reply-waiters.ts';
 
 interface Options {
   db: Db;
@@ -168,6 +169,11 @@ export class CommandService {
     this.progress.add(device, event);
   }
 
+  /** Shutdown, before the broker closes: calls waiting for replies get `ms` more, then answer 503. */
+  drain(ms: number): Promise<void> {
+    return this.o.waiters.drain(ms);
+  }
+
   /** Writes progress still pending; the device side calls it before the database closes. */
   flushProgress(): Promise<void> {
     return this.progress.flush();
@@ -297,9 +303,20 @@ export class CommandService {
     ).map((row) => ({ ...row, created_at: new Date(row.created_at), expires_at: new Date(row.expires_at) }));
   }
 
-  /** Publishes the sent rows and waits for their replies; answers each row's outcome in order. */
+  /**
+   * Publishes the sent rows and waits for their replies; answers each row's outcome in order.
+   * While the server shuts down: 503 (with a retry hint) for a call the drain let go, and rows
+   * not yet published are held, to go out from another instance or after the restart.
+   */
   private async publishAndWait(rows: CommandRow[], payload: DevicePayload, via: 'device' | 'entity' = 'device') {
     const live = rows.filter((r) => r.state === 'sent');
+    if (this.o.waiters.closed) {
+      await this.hold(live);
+      throw shuttingDown(
+        'The server is restarting: the command is held and goes out shortly',
+        'Shutting down: the command was not published; it is held until the device is heard from again',
+      );
+    }
     const deadline = Date.now() + this.o.timeoutMs;
     const replies = live.map((r) => this.o.waiters.wait(r.id, r.device, deadline));
     const message = (row: CommandRow) => commandMessage(row.id, payload, row.expires_at);
@@ -321,6 +338,12 @@ export class CommandService {
       );
     }
     const outcomes = await Promise.all(replies);
+    if (outcomes.includes(SHUT_DOWN)) {
+      throw shuttingDown(
+        'The server is restarting before the device answered: the command history shows the outcome',
+        'Shutting down: the command was sent; a reply still updates the command history',
+      );
+    }
     const timedOut = live.filter((_, i) => outcomes[i] === null);
     if (timedOut.length > 0) {
       await this.o.db.execute(sql`
@@ -329,7 +352,7 @@ export class CommandService {
     }
     return live.map<CommandSettled>(
       (r, i) =>
-        outcomes[i] ?? {
+        (outcomes[i] as CommandSettled | null) ?? {
           id: r.id,
           device: r.device,
           state: 'timed_out',
