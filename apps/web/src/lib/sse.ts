@@ -1,3 +1,11 @@
+import { readTokenTimes } from './session/jwt.ts';
+
+/**
+ * The server ends a stream when the access token it was opened with expires, by its own clock: a
+ * token this close to its expiry counts as expired here.
+ */
+const EXPIRY_LEEWAY_MS = 5_000;
+
 /** One event as the server sent it. */
 export interface StreamEvent {
   id: string;
@@ -9,7 +17,10 @@ export interface EventStreamOptions {
   url: string;
   /** The bearer for each (re)connection: the token travels in the header, never in the URL. */
   token(): string | null;
-  /** Asked once after a 401: answers whether a fresh token is available to try again with. */
+  /**
+   * Renews the access token: answers whether a fresh one is available to try again with. Asked
+   * once after a 401, and when the server ended the stream at the token's expiry.
+   */
   renew(): Promise<boolean>;
   onEvent(e: StreamEvent): void;
   /** The stream cannot go on: `lost` after the retries, `refused` for a 4xx answer. */
@@ -22,6 +33,8 @@ export interface EventStreamOptions {
   retries?: number;
   /** Pause before the first retry (doubles after each, up to 10 s); default 1 s. */
   retryMs?: number;
+  /** The clock that says whether a token has expired; default Date.now. */
+  now?: () => number;
 }
 
 export interface EventStream {
@@ -34,7 +47,8 @@ export interface EventStream {
 /**
  * Server-Sent Events over fetch (docs/decisions.md): the Authorization header and Last-Event-ID
  * ride on each request; a dropped connection is retried with the last id seen, so nothing is
- * missed or repeated; the server's clean close ends the stream.
+ * missed or repeated; the server's clean close ends the stream. A stream the server ends because
+ * its access token expired resumes at once with the renewed token.
  */
 export function openEventStream(o: EventStreamOptions): EventStream {
   const abort = new AbortController();
@@ -42,6 +56,18 @@ export function openEventStream(o: EventStreamOptions): EventStream {
   let closed = false;
   let failures = 0;
   let renewed = false;
+  /** The token the current connection was opened with. */
+  let used: string | null = null;
+  const now = o.now ?? Date.now;
+
+  /** Whether a token newer than `used` is available: the session's own, or one renewed now. */
+  const fresher = async (): Promise<boolean> => o.token() !== used || (await o.renew().catch(() => false));
+  /** Whether the server may have ended the stream for its token: expired, or already replaced. */
+  const lapsed = (): boolean => {
+    if (o.token() !== used) return true;
+    const times = used === null ? null : readTokenTimes(used);
+    return times !== null && times.expiresAt <= now() + EXPIRY_LEEWAY_MS;
+  };
 
   const run = async (): Promise<void> => {
     while (!closed) {
@@ -49,6 +75,7 @@ export function openEventStream(o: EventStreamOptions): EventStream {
       try {
         const headers: Record<string, string> = { Accept: 'text/event-stream' };
         const token = o.token();
+        used = token;
         if (token) headers.Authorization = `Bearer ${token}`;
         if (last) headers['Last-Event-ID'] = last;
         response = await fetch(o.url, { headers, signal: abort.signal, cache: 'no-store' });
@@ -59,7 +86,7 @@ export function openEventStream(o: EventStreamOptions): EventStream {
       }
       if (response.status === 401 && !renewed) {
         renewed = true;
-        if (await o.renew().catch(() => false)) continue;
+        if (await fresher()) continue;
       }
       if (!response.ok || !response.body) {
         await response.body?.cancel().catch(() => undefined);
@@ -73,7 +100,9 @@ export function openEventStream(o: EventStreamOptions): EventStream {
       renewed = false;
       await read(response.body);
       if (closed) return;
-      // Ended without its final event: the link dropped; resume after the last event seen.
+      // Ended at its token's expiry: resume after the last event seen, now, with a fresh token.
+      if (lapsed() && (await fresher())) continue;
+      // Ended without its final event otherwise: the link dropped; resume after a pause.
       if (!(await pause())) return;
     }
   };

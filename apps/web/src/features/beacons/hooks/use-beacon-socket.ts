@@ -2,7 +2,8 @@ import { useEffect, useRef, useState } from 'react';
 import { io, type Socket } from 'socket.io-client';
 import { BEACON_FEED_SIZE, BEACON_NAMESPACE, BEACON_SOCKET_EVENTS } from '@fleet/shared/beacon-constants';
 import { BeaconEventSchema, type BeaconEvent } from '@fleet/shared/schemas/beacon';
-import { session } from '@/lib/session/session.ts';
+import { refresher, session } from '@/lib/session/session.ts';
+import { superviseSocket } from './socket-supervisor.ts';
 
 /** How long to wait before trying again after the server refused or dropped the socket. */
 const RETRY_MS = 3_000;
@@ -17,8 +18,9 @@ export interface BeaconSocketState {
 
 /**
  * The `/beacon-demo` socket (fleet §7): the handshake carries the current access token and the
- * active entity; `onEvent` hears every `beacon_event`. A refused handshake (an expired token the
- * API client is about to refresh) is retried with the token of the moment.
+ * active entity; `onEvent` hears every `beacon_event`. When the server ends the socket at the
+ * token's expiry, or refuses an expired one, it connects again with a renewed token
+ * (socket-supervisor.ts).
  */
 export function useBeaconSocket(entity: string | null, onEvent: (event: BeaconEvent) => void): BeaconSocketState {
   const [connected, setConnected] = useState(false);
@@ -31,25 +33,21 @@ export function useBeaconSocket(entity: string | null, onEvent: (event: BeaconEv
 
   useEffect(() => {
     if (!entity) return;
-    let retry: ReturnType<typeof setTimeout> | undefined;
+    let used: string | null = null;
     const socket = io(BEACON_NAMESPACE, {
-      auth: (cb) => cb({ token: session.getSnapshot().accessToken, entity }),
+      auth: (cb) => {
+        used = session.getSnapshot().accessToken;
+        cb({ token: used, entity });
+      },
       transports: ['websocket', 'polling'],
     });
     socketRef.current = socket;
-    const later = () => {
-      clearTimeout(retry);
-      retry = setTimeout(() => socket.connect(), RETRY_MS);
-    };
-    socket.on(BEACON_SOCKET_EVENTS.connectionResponse, () => setConnected(true));
-    socket.on('disconnect', (reason) => {
-      setConnected(false);
-      // The server ended it (session over, server restart): the client does not retry by itself.
-      if (reason === 'io server disconnect') later();
-    });
-    socket.on('connect_error', () => {
-      setConnected(false);
-      if (!socket.active) later();
+    const supervisor = superviseSocket(socket, {
+      usedToken: () => used,
+      currentToken: () => session.getSnapshot().accessToken,
+      renew: () => refresher.refresh().then(() => session.getSnapshot().status === 'signed-in'),
+      onConnected: setConnected,
+      retryMs: RETRY_MS,
     });
     socket.on(BEACON_SOCKET_EVENTS.beaconEvent, (raw: unknown) => {
       const parsed = BeaconEventSchema.safeParse(raw);
@@ -58,7 +56,7 @@ export function useBeaconSocket(entity: string | null, onEvent: (event: BeaconEv
       onEventRef.current(parsed.data);
     });
     return () => {
-      clearTimeout(retry);
+      supervisor.dispose();
       socket.removeAllListeners();
       socket.disconnect();
       socketRef.current = null;
