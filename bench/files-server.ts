@@ -17,6 +17,8 @@ const config = loadConfig({
   HOST: '127.0.0.1',
   MQTT_PORT: process.env.MQTT_PORT,
   PUBLIC_URL: `http://127.0.0.1:${process.env.PORT}`,
+  // A fleet's downloads all come from 127.0.0.1 here: the per-address limits would measure themselves.
+  RATE_LIMIT_ENABLED: 'false',
   ...(process.env.DATABASE_URL ? { DATABASE_URL: process.env.DATABASE_URL } : {}),
 });
 const app = await build(config, { logger: false });

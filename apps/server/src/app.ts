@@ -7,7 +7,6 @@ import { bootstrapAdmin } from './domain/account/bootstrap-admin.ts';
 import type { Deps } from './domain/deps.ts';
 import { resolveJwtSecret } from './lib/jwt-secret.ts';
 import { logDestination } from './lib/log-destination.ts';
-import { shuttingDown } from './lib/shutting-down.ts';
 import { defaultWebDist } from './lib/paths.ts';
 import { AccessTokens } from './lib/tokens.ts';
 import { authPlugin } from './plugins/auth.ts';
@@ -15,6 +14,7 @@ import { dbPlugin } from './plugins/db.ts';
 import { assertStorableBody, edgePlugin } from './plugins/edge.ts';
 import { clientErrorHandler, errorsPlugin, sendError } from './plugins/errors.ts';
 import { openapiPlugin } from './plugins/openapi.ts';
+import { rateLimitPlugin } from './plugins/rate-limit.ts';
 import { securityPlugin } from './plugins/security.ts';
 import { webPlugin } from './plugins/web.ts';
 import { accountRoutes } from './routes/account/index.ts';
@@ -38,7 +38,6 @@ import { sweepOrphanBlobs } from './domain/files/sweep-orphan-blobs.ts';
 import { sweepDetachedUploads } from './domain/files/sweep-detached-uploads.ts';
 import { beaconRoutes } from './routes/beacon/index.ts';
 import { startBeaconSide } from './realtime/beacon-side.ts';
-import { startLiveConnections } from './realtime/live-connections.ts';
 import { allocationRoutes } from './routes/allocation/index.ts';
 import { KIOSK_MANAGER_PREFIX, kioskManagerRoutes } from './kiosk-manager/routes.ts';
 import { startProvisioning } from './domain/provision/start-provisioning.ts';
@@ -67,8 +66,7 @@ export async function build(config: Config, opts: BuildOptions = {}): Promise<Fa
           },
     trustProxy: config.TRUST_PROXY,
     bodyLimit: 1_048_576,
-    // Requests arriving while shutting down are answered 503 in the envelope (below), not Fastify's way.
-    return503OnClosing: false,
+    return503OnClosing: true,
     forceCloseConnections: 'idle',
     // Malformed URLs and bad content types fail before routing; answer them in the envelope too.
     frameworkErrors: (error, _request, reply) =>
@@ -109,9 +107,6 @@ export async function build(config: Config, opts: BuildOptions = {}): Promise<Fa
     });
   });
   app.addHook('onSend', (_request, reply, payload, done) => {
-  // Requests arriving meanwhile (on an open connection, or while command calls drain) get 503
-  // with Retry-After: a load balancer or the console tries again elsewhere or a moment later.
-  app.addHook('onRequest', (_request, _reply, done) => done(closing ? shuttingDown() : undefined));
     if (closing) void reply.header('connection', 'close');
     done(null, payload);
   });
@@ -130,6 +125,20 @@ export async function build(config: Config, opts: BuildOptions = {}): Promise<Fa
     https: config.PUBLIC_URL?.startsWith('https:') ?? false,
   });
   await app.register(openapiPlugin);
+  await app.register(rateLimitPlugin, {
+    enabled: config.RATE_LIMIT_ENABLED,
+    windowMs: config.RATE_LIMIT_WINDOW_S * 1000,
+    limits: {
+      api: config.RATE_LIMIT_MAX,
+      login: config.RATE_LIMIT_LOGIN_MAX,
+      refresh: config.RATE_LIMIT_REFRESH_MAX,
+      download: config.RATE_LIMIT_DOWNLOAD_MAX,
+      kiosk: config.RATE_LIMIT_KIOSK_MAX,
+      authFailures: config.RATE_LIMIT_AUTH_FAILURES_MAX,
+    },
+    redisUrl: config.REDIS_URL,
+    secret: jwtSecret,
+  });
   await app.register(dbPlugin, { databaseUrl: config.DATABASE_URL, dataDir: config.dataDir, opened: opts.database });
 
   const bus = config.REDIS_URL
@@ -150,13 +159,18 @@ export async function build(config: Config, opts: BuildOptions = {}): Promise<Fa
     apiTokens: new PermanentTokenGuard(app.db, bus),
     blobs: await createBlobStore(config),
     downloads: new DownloadSigner(jwtSecret),
-    live: startLiveConnections(app, { bus, recheckS: config.LIVE_RECHECK_S, deps: () => deps }),
   };
   app.addHook('onClose', async () => deps.blobs.close());
   await app.register(authPlugin, { tokens, sessions: deps.sessions, apiTokens: deps.apiTokens });
   await app.register(healthRoutes);
   // The kiosk manager is mounted here by default; it also runs on its own (kiosk-manager/main.ts).
-  await app.register(async (km) => kioskManagerRoutes(km, deps), { prefix: KIOSK_MANAGER_PREFIX });
+  await app.register(
+    async (km) => {
+      app.limitRate(km, 'kiosk');
+      await kioskManagerRoutes(km, deps);
+    },
+    { prefix: KIOSK_MANAGER_PREFIX },
+  );
   // Every instance on the device side gets its share of the devices' messages (shared
   // subscriptions), the kiosk manager on its own too: each handles sightings and provisioning reports.
   startBeaconSide(app, deps);
@@ -177,6 +191,8 @@ export async function build(config: Config, opts: BuildOptions = {}): Promise<Fa
     async (api) => {
       // Every API route authenticates before its body is read or validated; only routes marked
       // `config: { public: true }` (sign-in, refresh, logout) handle their credentials themselves.
+      // Rate limits come first: a flood is refused before any credential is checked.
+      app.limitRate(api, 'api');
       api.addHook('onRequest', (request, reply, done) => {
         if (request.routeOptions.config.public) return done();
         app.authenticate(request, reply, done);

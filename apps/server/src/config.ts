@@ -35,11 +35,6 @@ const EnvSchema = z
       .regex(/^[A-Za-z0-9_-]+$/)
       .default('fleet-api'),
     COMMAND_REPLY_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
-    /**
-     * At shutdown, calls waiting for a device's reply get this long for it; then they answer 503
-     * with Retry-After. Kept well under the 8 s after which the process exits regardless.
-     */
-    SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).max(5_000).default(2_000),
     /** Embedded broker: a socket not signed in this long after it opened is closed. */
     MQTT_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
     /** Embedded broker: sockets open at once without a completed sign-in, overall and from one address. */
@@ -64,12 +59,25 @@ const EnvSchema = z
     BODY_IDLE_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(15_000),
     /** A request body must be complete this long after its headers (uploads included). */
     BODY_TIMEOUT_MS: z.coerce.number().int().min(100).max(3_600_000).default(300_000),
-    /** A Socket.IO connection may send this many packets a second, sustained (docs/decisions/2026-11-25-live-revocation.md). */
-    SOCKET_PACKETS_PER_S: z.coerce.number().int().min(1).max(100_000).default(20),
-    /** ... and this many at once; past both it is cut. */
-    SOCKET_PACKET_BURST: z.coerce.number().int().min(10).max(1_000_000).default(100),
-    /** Every open socket and event stream has its token, session, account and entity read again this often. */
-    LIVE_RECHECK_S: z.coerce.number().int().min(1).max(3600).default(60),
+    /** HTTP rate limits on (docs/decisions/2026-11-25-http-rate-limits.md); `false` only for benches. */
+    RATE_LIMIT_ENABLED: z
+      .enum(['true', 'false'])
+      .default('true')
+      .transform((v) => v === 'true'),
+    /** The window every RATE_LIMIT_* count runs over. */
+    RATE_LIMIT_WINDOW_S: z.coerce.number().int().min(1).max(3600).default(60),
+    /** Requests per window to API routes, per bearer token (or per address without one). */
+    RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(20_000),
+    /** Sign-ins per window per address (failed ones are also throttled per account). */
+    RATE_LIMIT_LOGIN_MAX: z.coerce.number().int().min(1).default(120),
+    /** Token refreshes per window per address. */
+    RATE_LIMIT_REFRESH_MAX: z.coerce.number().int().min(1).default(60),
+    /** Signed downloads per window per address. */
+    RATE_LIMIT_DOWNLOAD_MAX: z.coerce.number().int().min(1).default(600),
+    /** Kiosk manager calls per window, per bearer token (or per address without one). */
+    RATE_LIMIT_KIOSK_MAX: z.coerce.number().int().min(1).default(300),
+    /** Different bearer tokens refused (401) per window from one address before it may bring no new one. */
+    RATE_LIMIT_AUTH_FAILURES_MAX: z.coerce.number().int().min(1).default(60),
     /** Beacon events (and sent-reminder records) older than this are pruned. */
     BEACON_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
     /** A sighting at least this long after a reminder, at the same gateway, confirms the visit (docs/decisions.md). */
