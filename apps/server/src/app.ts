@@ -7,6 +7,7 @@ import { bootstrapAdmin } from './domain/account/bootstrap-admin.ts';
 import type { Deps } from './domain/deps.ts';
 import { resolveJwtSecret } from './lib/jwt-secret.ts';
 import { logDestination } from './lib/log-destination.ts';
+import { shuttingDown } from './lib/shutting-down.ts';
 import { defaultWebDist } from './lib/paths.ts';
 import { AccessTokens } from './lib/tokens.ts';
 import { authPlugin } from './plugins/auth.ts';
@@ -38,6 +39,7 @@ import { sweepOrphanBlobs } from './domain/files/sweep-orphan-blobs.ts';
 import { sweepDetachedUploads } from './domain/files/sweep-detached-uploads.ts';
 import { beaconRoutes } from './routes/beacon/index.ts';
 import { startBeaconSide } from './realtime/beacon-side.ts';
+import { startLiveConnections } from './realtime/live-connections.ts';
 import { allocationRoutes } from './routes/allocation/index.ts';
 import { KIOSK_MANAGER_PREFIX, kioskManagerRoutes } from './kiosk-manager/routes.ts';
 import { startProvisioning } from './domain/provision/start-provisioning.ts';
@@ -66,7 +68,8 @@ export async function build(config: Config, opts: BuildOptions = {}): Promise<Fa
           },
     trustProxy: config.TRUST_PROXY,
     bodyLimit: 1_048_576,
-    return503OnClosing: true,
+    // Requests arriving while shutting down are answered 503 in the envelope (below), not Fastify's way.
+    return503OnClosing: false,
     forceCloseConnections: 'idle',
     // Malformed URLs and bad content types fail before routing; answer them in the envelope too.
     frameworkErrors: (error, _request, reply) =>
@@ -106,6 +109,9 @@ export async function build(config: Config, opts: BuildOptions = {}): Promise<Fa
       for (const socket of sockets) if (socket.bytesRead === 0) socket.destroy();
     });
   });
+  // Requests arriving meanwhile (on an open connection, or while command calls drain) get 503
+  // with Retry-After: a load balancer or the console tries again elsewhere or a moment later.
+  app.addHook('onRequest', (_request, _reply, done) => done(closing ? shuttingDown() : undefined));
   app.addHook('onSend', (_request, reply, payload, done) => {
     if (closing) void reply.header('connection', 'close');
     done(null, payload);
@@ -159,6 +165,7 @@ export async function build(config: Config, opts: BuildOptions = {}): Promise<Fa
     apiTokens: new PermanentTokenGuard(app.db, bus),
     blobs: await createBlobStore(config),
     downloads: new DownloadSigner(jwtSecret),
+    live: startLiveConnections(app, { bus, recheckS: config.LIVE_RECHECK_S, deps: () => deps }),
   };
   app.addHook('onClose', async () => deps.blobs.close());
   await app.register(authPlugin, { tokens, sessions: deps.sessions, apiTokens: deps.apiTokens });

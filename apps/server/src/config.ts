@@ -35,6 +35,11 @@ const EnvSchema = z
       .regex(/^[A-Za-z0-9_-]+$/)
       .default('fleet-api'),
     COMMAND_REPLY_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
+    /**
+     * At shutdown, calls waiting for a device's reply get this long for it; then they answer 503
+     * with Retry-After. Kept well under the 8 s after which the process exits regardless.
+     */
+    SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).max(5_000).default(2_000),
     /** Embedded broker: a socket not signed in this long after it opened is closed. */
     MQTT_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
     /** Embedded broker: sockets open at once without a completed sign-in, overall and from one address. */
@@ -78,6 +83,12 @@ const EnvSchema = z
     RATE_LIMIT_KIOSK_MAX: z.coerce.number().int().min(1).default(300),
     /** Different bearer tokens refused (401) per window from one address before it may bring no new one. */
     RATE_LIMIT_AUTH_FAILURES_MAX: z.coerce.number().int().min(1).default(60),
+    /** A Socket.IO connection may send this many packets a second, sustained (docs/decisions/2026-11-25-live-revocation.md). */
+    SOCKET_PACKETS_PER_S: z.coerce.number().int().min(1).max(100_000).default(20),
+    /** ... and this many at once; past both it is cut. */
+    SOCKET_PACKET_BURST: z.coerce.number().int().min(10).max(1_000_000).default(100),
+    /** Every open socket and event stream has its token, session, account and entity read again this often. */
+    LIVE_RECHECK_S: z.coerce.number().int().min(1).max(3600).default(60),
     /** Beacon events (and sent-reminder records) older than this are pruned. */
     BEACON_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
     /** A sighting at least this long after a reminder, at the same gateway, confirms the visit (docs/decisions.md). */
