@@ -16,6 +16,8 @@ import { isUniqueViolation } from '../../lib/db-errors.ts';
 import { HttpError, notFound } from '../../lib/http-error.ts';
 import type { DeviceLink } from '../../mqtt/device-link.ts';
 import type { DownloadSigner } from '../../storage/signed-urls.ts';
+import type { TelemetryBatcher } from '../telemetry/telemetry-batcher.ts';
+import { readPresence } from './device-presence.ts';
 import { filesForDevice } from './files-for-device.ts';
 import { ReportBatcher } from './report-batcher.ts';
 import {
@@ -36,6 +38,10 @@ interface Options {
   bus: Bus;
   link: DeviceLink;
   downloads: DownloadSigner;
+  /** Presence of devices heard on this instance, written before it is read. */
+  telemetry: Pick<TelemetryBatcher, 'settle'>;
+  /** How long a device not yet online may take to be heard (device-presence.ts); 0 on the embedded broker. */
+  presenceGraceMs: number;
   timeoutMs: number;
   /** This instance alone applies device reports (report-batcher.ts, `sole`). */
   sole: boolean;
@@ -70,10 +76,7 @@ export class ProvisionService {
     const { db } = this.o;
     // Whether a session is open is read from the database: what the device said is written first.
     await this.reports.settle(device);
-    const [dev] = rowsOf<{ name: string; state_current: string | null; updated_at: Date | string; online: boolean }>(
-      await db.execute(sql`
-        select name, state_current, updated_at, online from devices where name = ${device} and entity = ${entity}`),
-    );
+    const dev = await readPresence(db, this.o.telemetry, entity, device, this.o.presenceGraceMs);
     if (!dev) throw notFound('Device');
     if (Date.now() - new Date(dev.updated_at).getTime() > UNRESPONSIVE_AFTER_MS)
       throw new HttpError(409, `Device ${device} is unresponsive`, 'No word from the device for over 20 minutes');

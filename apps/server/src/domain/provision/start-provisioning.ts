@@ -4,6 +4,12 @@ import type { Deps } from '../deps.ts';
 import { EventStreams } from './event-streams.ts';
 import { ProvisionService } from './provision-service.ts';
 
+/**
+ * With an external broker, how long provisioning waits for a device not yet online to be heard
+ * from: the report after its subscription crosses the broker and a telemetry batch (50 ms).
+ */
+const PRESENCE_GRACE_MS = 1_000;
+
 export interface Provisioning {
   service: ProvisionService;
   streams: EventStreams;
@@ -20,6 +26,10 @@ export function startProvisioning(app: FastifyInstance, deps: Deps): Provisionin
     bus: deps.bus,
     link: deps.devices.link,
     downloads: deps.downloads,
+    telemetry: deps.devices.telemetry,
+    // The embedded broker reports a subscription first-hand; an external one only through the
+    // device's report after it, which may still be on its way.
+    presenceGraceMs: deps.config.MQTT_URL ? PRESENCE_GRACE_MS : 0,
     timeoutMs: deps.config.PROVISION_TIMEOUT_MS,
     // The embedded database has one owner, so this instance is the only one hearing devices.
     sole: !deps.config.DATABASE_URL,

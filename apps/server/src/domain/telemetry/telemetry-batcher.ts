@@ -107,6 +107,15 @@ export class TelemetryBatcher {
     this.schedule();
   }
 
+  /**
+   * Resolves once what is known of the device is in the database: pending news of it is flushed
+   * now, and a flush already writing it is waited for. Readers that must not act on a stale
+   * `online` (provisioning) call it first.
+   */
+  settle(name: string): Promise<void> {
+    return this.pending.has(name) ? this.flush() : this.flushing;
+  }
+
   /** Writes everything pending; resolves when it is in the database. */
   flush(): Promise<void> {
     if (this.timer) {
