@@ -4,7 +4,7 @@ import { connectBeacons, type BeaconClient } from './beacons.ts';
 import { connectDevice, eventually, randomDeviceId, registerDevice, type TestDevice } from './devices.ts';
 import type { TestServer } from './server.ts';
 import { createAccount } from './session.ts';
-import { upload } from './uploads.ts';
+import { startForUploads, upload } from './uploads.ts';
 
 type Server = Pick<TestServer, 'url' | 'request'>;
 
@@ -106,4 +106,43 @@ export async function deviceInSession(s: TestServer, token: string, entity: stri
     if (res.status !== 200) throw new Error(`provision: ${res.status} ${res.text}`);
   });
   return device;
+}
+
+export type LiveFixture = Awaited<ReturnType<typeof startLiveFixture>>;
+
+/**
+ * A server with two entities (`entity` with its `admin`, and `other`) and a device of `entity` in
+ * an open provisioning session. `live()` opens a socket and a stream on this server or a peer;
+ * `close()` closes them, the devices and the server.
+ */
+export async function startLiveFixture() {
+  // Sessions that never time out on their own: only a lapsed right ends their streams.
+  const { s, root, acme, globex, tokens } = await startForUploads({ PROVISION_TIMEOUT_MS: '3600000' });
+  const devices = [await deviceInSession(s, tokens.admin, acme)];
+  const opened: Live[] = [];
+  const device = devices[0]!.name;
+  return {
+    s,
+    root,
+    entity: acme,
+    other: globex,
+    admin: tokens.admin,
+    device,
+    async live(token: string, o: { on?: Server; entity?: string; device?: string } = {}) {
+      const l = await openLive(o.on ?? s, token, o.entity ?? acme, o.device ?? device);
+      opened.push(l);
+      return l;
+    },
+    /** A device of `entity` in an open session (closed with the fixture). */
+    async inSession(token: string, entity: string) {
+      const d = await deviceInSession(s, token, entity);
+      devices.push(d);
+      return d;
+    },
+    async close() {
+      for (const l of opened) l.close();
+      await Promise.all(devices.map((d) => d.close()));
+      await s.close();
+    },
+  };
 }

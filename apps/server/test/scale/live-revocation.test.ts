@@ -1,8 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TestDevice } from '../helpers/devices.ts';
-import { addAccount, deviceInSession, openLive, permanentToken, type Live } from '../helpers/live.ts';
+import { addAccount, permanentToken, startLiveFixture, type LiveFixture } from '../helpers/live.ts';
 import { startPeer } from '../helpers/server.ts';
-import { startForUploads } from '../helpers/uploads.ts';
 
 /**
  * Two API instances on one PostgreSQL and one Redis: a socket and an event stream held on
@@ -12,70 +10,47 @@ if (!process.env.DATABASE_URL || !process.env.REDIS_URL || !process.env.MQTT_URL
   throw new Error('The scale suite needs DATABASE_URL, REDIS_URL and MQTT_URL (see scripts/ci/with-services.sh)');
 }
 
-let a: Awaited<ReturnType<typeof startForUploads>>['s'];
+let f: LiveFixture;
 let b: Awaited<ReturnType<typeof startPeer>>;
-let root = '';
-let ENTITY = '';
-let admin = '';
-let device = '';
-const devices: TestDevice[] = [];
-const opened: Live[] = [];
 
 beforeAll(async () => {
-  let tokens: Record<string, string>;
-  ({ s: a, root, acme: ENTITY, tokens } = await startForUploads({ PROVISION_TIMEOUT_MS: '3600000' }));
-  b = await startPeer(a);
-  admin = tokens.admin!;
-  const d = await deviceInSession(a, admin, ENTITY);
-  devices.push(d);
-  device = d.name;
+  f = await startLiveFixture();
+  b = await startPeer(f.s);
 });
 afterAll(async () => {
-  for (const l of opened) l.close();
-  await Promise.all(devices.map((d) => d.close()));
   await b?.close();
-  await a?.close();
+  await f?.close();
 });
-
-const onA = async (token: string, entity = ENTITY, dev = device) => {
-  const l = await openLive(a, token, entity, dev);
-  opened.push(l);
-  return l;
-};
 
 describe('live connections across instances', () => {
   it('a permanent token revoked on B ends its socket and stream on A', async () => {
-    const owner = await addAccount(a, root, ENTITY);
-    const pt = await permanentToken(a, ENTITY, owner);
-    const bystander = await onA(admin);
-    const mine = await onA(pt.token);
-    const revoked = await b.request('DELETE', `/api/v1/tenant/${ENTITY}/account/${owner.name}/token/${pt.token_hash}`, {
-      token: owner.access_token,
-    });
+    const owner = await addAccount(f.s, f.root, f.entity);
+    const pt = await permanentToken(f.s, f.entity, owner);
+    const bystander = await f.live(f.admin);
+    const onA = await f.live(pt.token);
+    const path = `/api/v1/tenant/${f.entity}/account/${owner.name}/token/${pt.token_hash}`;
+    const revoked = await b.request('DELETE', path, { token: owner.access_token });
     expect(revoked.status, revoked.text).toBeLessThan(300);
-    expect(await mine.ended()).toEqual({ reason: 'revoked', disconnect: 'io server disconnect' });
+    expect(await onA.ended()).toEqual({ reason: 'revoked', disconnect: 'io server disconnect' });
     expect(bystander.isOpen()).toBe(true);
   });
 
   it('a logout on B ends the session’s connections on A', async () => {
-    const owner = await addAccount(a, root, ENTITY);
-    const ending = await onA(owner.access_token);
+    const owner = await addAccount(f.s, f.root, f.entity);
+    const onA = await f.live(owner.access_token);
     expect((await b.request('POST', '/api/v1/logout', { token: owner.refresh_token })).status).toBe(204);
-    expect((await ending.ended()).reason).toBe('revoked');
+    expect((await onA.ended()).reason).toBe('revoked');
   });
 
-  it('an entity deleted on B ends a landlord’s connections that follow it on A', async () => {
-    const doomed = `${ENTITY}_doomed`;
-    await a.request('POST', '/api/v1/tenant', {
-      token: root,
-      body: { document: { name: { name: doomed, description: '' } } },
-    });
-    const member = await addAccount(a, root, doomed);
-    const d = await deviceInSession(a, member.access_token, doomed);
-    devices.push(d);
-    const landlords = await onA(root, doomed, d.name);
-    const theirs = await onA(member.access_token, doomed, d.name);
-    expect((await b.request('DELETE', `/api/v1/tenant/${doomed}`, { token: root })).status).toBe(200);
+  it('an entity deleted on B ends its connections on A, a landlord’s too', async () => {
+    const doomed = `${f.entity}_doomed`;
+    const body = { document: { name: { name: doomed, description: '' } } };
+    expect((await f.s.request('POST', '/api/v1/tenant', { token: f.root, body })).status).toBe(201);
+    const member = await addAccount(f.s, f.root, doomed);
+    const d = await f.inSession(member.access_token, doomed);
+    const landlords = await f.live(f.root, { entity: doomed, device: d.name });
+    const theirs = await f.live(member.access_token, { entity: doomed, device: d.name });
+    expect((await b.request('DELETE', `/api/v1/tenant/${doomed}`, { token: f.root })).status).toBe(200);
     for (const l of [landlords, theirs]) expect((await l.ended()).reason).toBe('revoked');
   });
 });
