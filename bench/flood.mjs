@@ -147,10 +147,15 @@ async function startFleet() {
 
 /** The viewer's first page of devices at PROBE_RATE for `seconds` (open loop): p50, p99, non-200s. */
 async function probe(s, seconds, warmup) {
+  const bySecond = [];
+  const onLatency = (i, ms) => {
+    const second = Math.floor(i / PROBE_RATE);
+    bySecond[second] = Math.max(bySecond[second] ?? 0, ms);
+  };
   const r = await openLoop(
     s.url,
     { authorization: `Bearer ${s.viewer}` },
-    { rate: PROBE_RATE, seconds, warmup, request: () => ({ method: 'GET', path: LIST }) },
+    { rate: PROBE_RATE, seconds, warmup, request: () => ({ method: 'GET', path: LIST }), onLatency },
   );
   const bad = Object.entries(r.statuses).filter(([status]) => status !== '200');
   return {
@@ -158,6 +163,7 @@ async function probe(s, seconds, warmup) {
     p99: percentile(r.latencies, 99),
     n: r.latencies.length,
     bad: bad.map(([status, n]) => `${n}× ${status === '0' ? 'timeout' : status}`).join(', '),
+    maxBySecond: Array.from(bySecond, (ms) => Math.round(ms ?? NaN)),
   };
 }
 
@@ -222,6 +228,7 @@ async function flood(label, rate, mix) {
   const sent = JSON.parse(device.stdoutText.trim().split('\n').at(-1));
   if (sent.sent === undefined) throw new Error(`the flooding device failed:\n${device.output}`);
   console.log(`  sent ${sent.sent} (${fmt(sent.rate, 'msg/s', 0)}), per second: ${sent.perSecond.join(' ')}`);
+  console.log(`  slowest list answer by second of the flood, ms: ${during.maxBySecond.join(' ')}`);
   const settledS = await settled;
   const rssAfter = await steadyRssMb(pid);
   watch.stop();

@@ -64,10 +64,14 @@ export class Fleet {
  * Fires `request(i)` ({method, path, body?}) at a steady `rate` per second for `warmup` + `seconds`
  * without waiting for answers (open loop: a slow answer does not delay the next request, so it
  * cannot hide its own queueing). Latency runs from each request's scheduled time to the end of its
- * answer; the warm-up's are dropped (`onMeasure` is called when the measured part starts).
- * Resolves with {latencies, statuses, maxLagMs, elapsedMs}.
+ * answer; the warm-up's are dropped (`onMeasure` is called when the measured part starts, and
+ * `onLatency(i, ms)` for each measured answer). Resolves with {latencies, statuses, maxLagMs, elapsedMs}.
  */
-export async function openLoop(baseUrl, headers, { rate, seconds, warmup, request, onMeasure = () => {} }) {
+export async function openLoop(
+  baseUrl,
+  headers,
+  { rate, seconds, warmup, request, onMeasure = () => {}, onLatency = () => {} },
+) {
   const agent = new http.Agent({ keepAlive: true, maxSockets: 256 });
   onCleanup(() => agent.destroy());
   const period = 1000 / rate;
@@ -88,6 +92,7 @@ export async function openLoop(baseUrl, headers, { rate, seconds, warmup, reques
       send(agent, baseUrl, headers, request(i)).then((status) => {
         if (i < skip) return;
         latencies.push(performance.now() - due);
+        onLatency(i - skip, latencies.at(-1));
         statuses[status] = (statuses[status] ?? 0) + 1;
       }),
     );
