@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { PRIVATE_DIR_MODE, PRIVATE_FILE_MODE } from './private-files.ts';
+import { PRIVATE_DIR_MODE, PRIVATE_FILE_MODE, makePrivateFile } from './private-files.ts';
 
 /**
  * The JWT signing secret: JWT_SECRET when set, else one generated on first start and kept in
@@ -14,7 +14,7 @@ export async function resolveJwtSecret(configured: string | undefined, dataDir: 
     const existing = (await fs.readFile(file, 'utf8')).trim();
     if (existing.length >= 32) {
       // One kept by an earlier version, or copied in, may be readable to others.
-      await fs.chmod(file, PRIVATE_FILE_MODE);
+      await makePrivateFile(file);
       return existing;
     }
   } catch (err) {
