@@ -44,8 +44,13 @@ export class AuthThrottle {
     return this.keysOf(device, address).some(([key]) => (this.keys.get(key)?.until ?? 0) > now);
   }
 
-  /** A wrong secret (or an unknown device): counts against every key of the attempt. */
+  /**
+   * A wrong secret (or an unknown device): counts against every key of the attempt, unless one is
+   * refused by now (attempts on several sockets are checked before the first answer lands; those
+   * answered after a key tripped count no more than the attempts refused outright).
+   */
   failed(device: string, address: string): void {
+    if (this.refused(device, address)) return;
     const now = this.now();
     if (this.keys.size >= MAX_KEYS) this.forget(now);
     for (const [key, limit] of this.keysOf(device, address)) {
