@@ -18,12 +18,12 @@ import type { AccessClaims } from '@fleet/shared/schemas/session';
 import type { Db } from '../../db/client.ts';
 import type { CommandSettled } from '../../lib/bus.ts';
 import { HttpError, notFound } from '../../lib/http-error.ts';
-import { shuttingDown } from '../../lib/shutting-down.ts';
 import type { DeviceLink } from '../../mqtt/device-link.ts';
 import { closeRefusedAllocation } from '../allocation/close-refused.ts';
 import type { TelemetryBatcher, Woken } from '../telemetry/telemetry-batcher.ts';
 import { commandName, presentCommand, type CommandRow } from './present-command.ts';
 import { DOWNLOAD_PREFIX, ProgressBatcher } from './progress-batcher.ts';
+import { heldOnShutdown, unansweredOnShutdown } from './shutdown-answers.ts';
 import { SHUT_DOWN, type ReplyWaiters } from './reply-waiters.ts';
 
 interface Options {
@@ -312,10 +312,7 @@ export class CommandService {
     const live = rows.filter((r) => r.state === 'sent');
     if (this.o.waiters.closed) {
       await this.hold(live);
-      throw shuttingDown(
-        'The server is restarting: the command is held and goes out shortly',
-        'Shutting down: the command was not published; it is held until the device is heard from again',
-      );
+      throw heldOnShutdown();
     }
     const deadline = Date.now() + this.o.timeoutMs;
     const replies = live.map((r) => this.o.waiters.wait(r.id, r.device, deadline));
@@ -339,10 +336,7 @@ export class CommandService {
     }
     const outcomes = await Promise.all(replies);
     if (outcomes.includes(SHUT_DOWN)) {
-      throw shuttingDown(
-        'The server is restarting before the device answered: the command history shows the outcome',
-        'Shutting down: the command was sent; a reply still updates the command history',
-      );
+      throw unansweredOnShutdown();
     }
     const timedOut = live.filter((_, i) => outcomes[i] === null);
     if (timedOut.length > 0) {
