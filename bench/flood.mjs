@@ -12,7 +12,7 @@
 // Usage: node bench/flood.mjs [--devices=300] [--rate=40000] [--mixed-rate=63000] [--seconds=8]
 //   [--idle-seconds=8] [--probe-rate=20] [--settle=30] [--connections=3,20] [--connect-mb=64]
 //   [--connect-seconds=8] [--rss-cap-mb=1536] [--parts=flood,mixed,connect] [--server=<main.js>]
-//   [--rebuild]
+//   [--cpu-prof] [--rebuild]
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -52,6 +52,10 @@ const text = (name, dflt) => process.argv.find((a) => a.startsWith(`--${name}=`)
 const CONNECTIONS = text('connections', '3,20').split(',').map(Number);
 const PARTS = text('parts', 'flood,mixed,connect').split(',');
 const SERVER = path.resolve(text('server', serverDist));
+// --cpu-prof: each server writes its profile to bench/profiles/ (ignored by git) when it stops.
+const SERVER_ARGS = process.argv.includes('--cpu-prof')
+  ? ['--cpu-prof', `--cpu-prof-dir=${path.join(root, 'bench/profiles')}`]
+  : [];
 const ENTITY = 'flood';
 const VIEWER = { name: 'flood_viewer', password: 'flood-viewer-Qm7x' };
 const BEACONS = ['c3a1b2d40001', 'c3a1b2d40002', 'c3a1b2d40003', 'c3a1b2d40004'];
@@ -97,7 +101,7 @@ async function api(s, token, method, p, body, expect = 200) {
  * sent), and the viewer signed in. Resolves with the server, the tokens and the flooder's secret.
  */
 async function startFleet() {
-  const s = await startDistServer({ script: SERVER });
+  const s = await startDistServer({ script: SERVER, args: SERVER_ARGS });
   const admin = (await login(s.url, ADMIN)).access_token;
   await api(s, admin, 'POST', '/tenant', { document: { name: { name: ENTITY } } }, 201);
   await api(
@@ -249,7 +253,7 @@ async function oversized(k) {
   console.log(
     `\n${k} unauthenticated oversized CONNECTs (≤ ${CONNECT_MB} MiB each, ≤ ${CONNECT_SECONDS} s); load ${loadavg()}`,
   );
-  const s = await startDistServer({ script: SERVER });
+  const s = await startDistServer({ script: SERVER, args: SERVER_ARGS });
   const pid = s.child.pid;
   const { mqtt } = await (await fetch(`${s.url}/readyz`)).json();
   const before = await steadyRssMb(pid);
