@@ -63,6 +63,16 @@ describe('applyEvent (core §4)', () => {
     expect(statusText(some)).toBe('Partially Succeeded');
   });
 
+  it('takes the outcome the server decided on provision_completed over its own count', () => {
+    // One of three files counted as failed here, the others not yet: the server's word is all failed.
+    const v = applyEvent(started(), 'provision_completed', { session_id: S, ...counters(0, 1), outcome: 'failed' });
+    expect(v).toMatchObject({
+      status: 'provision_failed',
+      outcome: 'failed',
+      errorMessage: 'All files failed to provision',
+    });
+  });
+
   it('fails pending and downloading files on provision_failed, and fails on timeout or a lost stream', () => {
     let v = applyEvent(started(), 'file_updated', {
       session_id: S,

@@ -1,4 +1,5 @@
 import { PROVISION_TEXTS, type ProvisionFileStatus } from '@fleet/shared/provision';
+import { provisionOutcome, type ProvisionOutcome } from '@fleet/shared/provision-outcome';
 
 /** The texts of core §4 and §8 the console shows. */
 export const PROVISION_NOTICES = {
@@ -33,7 +34,7 @@ export interface ProvisionView {
   downloading_files: number;
   files: Array<{ filename: string; device_path: string; status: ProvisionFileStatus }>;
   /** Set once: the notice the outcome calls for has been decided. */
-  outcome: null | 'success' | 'partial' | 'failed';
+  outcome: null | ProvisionOutcome;
 }
 
 export const emptyView = (deviceId: string): ProvisionView => ({
@@ -64,6 +65,8 @@ interface EventData {
   failed_files?: number;
   downloading_files?: number;
   error?: string | null;
+  /** provision_completed: the outcome the server decided. */
+  outcome?: ProvisionOutcome;
 }
 
 const counters = (d: EventData, v: ProvisionView) => ({
@@ -117,11 +120,10 @@ export function applyEvent(v: ProvisionView, event: string, d: EventData): Provi
     case 'provision_finalizing':
       return { ...next, status: (d.status as TrackedStatus) ?? 'provision_finalizing' };
     case 'provision_completed': {
-      const total = next.total_files;
-      if (next.completed_files === total) return { ...next, status: 'provision_completed', outcome: 'success' };
-      if (next.failed_files === total)
-        return { ...next, status: 'provision_failed', errorMessage: PROVISION_NOTICES.allFailed, outcome: 'failed' };
-      return { ...next, status: 'provision_failed', errorMessage: PROVISION_NOTICES.partial, outcome: 'partial' };
+      const outcome = d.outcome ?? provisionOutcome(next);
+      if (outcome === 'success') return { ...next, status: 'provision_completed', outcome };
+      const errorMessage = outcome === 'failed' ? PROVISION_NOTICES.allFailed : PROVISION_NOTICES.partial;
+      return { ...next, status: 'provision_failed', errorMessage, outcome };
     }
     case 'provision_failed':
       return {
@@ -153,14 +155,12 @@ export const streamLost = (v: ProvisionView): ProvisionView => ({
   outcome: 'failed',
 });
 
+const STATUS_TEXT = { success: 'Success', failed: 'Failed', partial: 'Partially Succeeded' } as const;
+
 /** The modal's status text (core §4): derived from the counters once completed plus failed equals total. */
 export function statusText(v: ProvisionView): 'Failed' | 'Success' | 'Partially Succeeded' | 'In Progress' {
   const done = v.total_files > 0 && v.completed_files + v.failed_files === v.total_files;
-  if (done) {
-    if (v.completed_files === v.total_files) return 'Success';
-    if (v.failed_files === v.total_files) return 'Failed';
-    return 'Partially Succeeded';
-  }
+  if (done) return STATUS_TEXT[provisionOutcome(v)];
   return v.status === 'provision_failed' ? 'Failed' : 'In Progress';
 }
 
