@@ -44,6 +44,7 @@ import { allocationRoutes } from './routes/allocation/index.ts';
 import { KIOSK_MANAGER_PREFIX, kioskManagerRoutes } from './kiosk-manager/routes.ts';
 import { startProvisioning } from './domain/provision/start-provisioning.ts';
 import { provisionRoutes } from './routes/provision/index.ts';
+import { requireEntityOfPath } from './routes/scope.ts';
 
 export interface BuildOptions {
   /** Called once with the superadmin's generated password on first start. */
@@ -204,6 +205,7 @@ export async function build(config: Config, opts: BuildOptions = {}): Promise<Fa
         if (request.routeOptions.config.public) return done();
         app.authenticate(request, reply, done);
       });
+      api.addHook('onRequest', requireEntityOfPath(deps.db));
       await sessionRoutes(api, deps);
       await entityRoutes(api, deps);
       await accountRoutes(api, deps);

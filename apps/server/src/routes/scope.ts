@@ -1,8 +1,11 @@
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { ErrorInfoSchema } from '@fleet/shared/schemas/error';
+import type { Executor } from '../db/client.ts';
 import type { Scope } from '../domain/account/account-scope.ts';
-import { assertEntityAccess, assertLandlord } from '../plugins/auth.ts';
+import { entityExists } from '../domain/entity/entity-exists.ts';
+import { notFound } from '../lib/http-error.ts';
+import { assertEntityAccess, assertLandlord, isLandlord } from '../plugins/auth.ts';
 
 /** A name in a path. Malformed names are simply not found, so the rule here is only a size bound. */
 export const pathName = () => z.string().min(1).max(128);
@@ -25,6 +28,21 @@ export function scopeOf(request: FastifyRequest, what = 'Resource'): Scope {
   }
   assertEntityAccess(request.auth, entity, what);
   return entity;
+}
+
+/**
+ * Hook, after authentication: a landlord naming a `tenant/{entity}/` that does not exist gets
+ * 404 'Entity not found' on every route, before its body is read. No one else costs a query:
+ * the caller's own entity exists while its token is valid (deleting an entity ends its accounts'
+ * sessions and permanent tokens), and `scopeOf` refuses any other the same way whether it exists
+ * or not. Writes still map the database's refusal, for an entity deleted meanwhile.
+ */
+export function requireEntityOfPath(db: Executor) {
+  return async (request: FastifyRequest): Promise<void> => {
+    const entity = (request.params as { entity?: string }).entity;
+    if (entity === undefined || !request.auth || !isLandlord(request.auth)) return;
+    if (!(await entityExists(db, entity))) throw notFound('Entity');
+  };
 }
 
 /** The error answers a resource route documents: every one is the `errorInfo` envelope. */

@@ -3,11 +3,11 @@ import type { AccountCreateRequestSchema } from '@fleet/shared/schemas/account';
 import type { AccessClaims } from '@fleet/shared/schemas/session';
 import type { z } from 'zod';
 import { accounts } from '../../db/schema.ts';
-import { isUniqueViolation } from '../../lib/db-errors.ts';
-import { HttpError, forbidden, invalidField } from '../../lib/http-error.ts';
+import { isForeignKeyViolation, isUniqueViolation } from '../../lib/db-errors.ts';
+import { HttpError, forbidden, invalidField, notFound } from '../../lib/http-error.ts';
 import { hashPassword } from '../../lib/password.ts';
 import type { Deps } from '../deps.ts';
-import { assertEntityExists } from '../entity/assert-entity-exists.ts';
+import { assertKnownEntity } from '../entity/entity-exists.ts';
 import { assertMayCreate, isLandlord } from './account-policy.ts';
 import { presentAccount, type Scope } from './account-scope.ts';
 
@@ -26,7 +26,8 @@ export async function createAccount(deps: Deps, actor: AccessClaims, scope: Scop
   if (doc.subtype !== 'sadmin' && entity === null) throw invalidField('document.entity', MESSAGES.required);
   assertMayCreate(actor, doc.subtype, entity);
   if (!isLandlord(actor) && doc.access.length > 0) throw forbidden('Only superadmins set access permissions');
-  if (entity !== null) await assertEntityExists(deps.db, entity, 'document.entity');
+  // An entity in the path was found before the request got here; one in the body is checked.
+  if (scope === null && entity !== null) await assertKnownEntity(deps.db, entity, 'document.entity');
   const password_hash = await hashPassword(doc.password);
   try {
     const [row] = await deps.db
@@ -43,6 +44,8 @@ export async function createAccount(deps: Deps, actor: AccessClaims, scope: Scop
     return presentAccount(row!);
   } catch (err) {
     if (isUniqueViolation(err)) throw nameTaken();
+    // The entity was deleted meanwhile.
+    if (isForeignKeyViolation(err)) throw notFound('Entity');
     throw err;
   }
 }

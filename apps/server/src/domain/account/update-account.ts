@@ -7,7 +7,7 @@ import { isUniqueViolation } from '../../lib/db-errors.ts';
 import { invalidField } from '../../lib/http-error.ts';
 import { hashPassword } from '../../lib/password.ts';
 import type { Deps } from '../deps.ts';
-import { assertEntityExists } from '../entity/assert-entity-exists.ts';
+import { assertKnownEntity } from '../entity/entity-exists.ts';
 import { endSessions } from '../session/end-sessions.ts';
 import { familiesOf } from '../session/session-guard.ts';
 import { forgetTokens, tokenHashesOf } from './account-credentials.ts';
@@ -38,7 +38,7 @@ export async function updateAccount(
   let entity = set.entity !== undefined ? set.entity : target.entity;
   if (subtype === 'sadmin') entity = null;
   else if (entity === null) throw invalidField('entity', MESSAGES.required);
-  if (entity !== null && entity !== target.entity) await assertEntityExists(deps.db, entity, 'entity');
+  if (entity !== null && entity !== target.entity) await assertKnownEntity(deps.db, entity, 'entity');
 
   const values: Partial<typeof accounts.$inferInsert> = { updated_at: new Date() };
   if (set.name !== undefined) values.name = set.name;

@@ -7,7 +7,7 @@ import { devices } from '../../db/schema.ts';
 import { isForeignKeyViolation, isUniqueViolation } from '../../lib/db-errors.ts';
 import { HttpError, invalidField, notFound } from '../../lib/http-error.ts';
 import type { Scope } from '../account/account-scope.ts';
-import { assertEntityExists } from '../entity/assert-entity-exists.ts';
+import { assertKnownEntity } from '../entity/entity-exists.ts';
 import { newDeviceSecret } from './device-credentials.ts';
 import { assertMayChangeDevices } from './device-policy.ts';
 import { inGroup } from '../group/group-room.ts';
@@ -26,7 +26,7 @@ export async function createDevice(db: Executor, actor: AccessClaims, scope: Sco
   assertMayChangeDevices(actor);
   const entity = scope ?? doc.entity;
   if (!entity) throw invalidField('document.entity', MESSAGES.required);
-  if (scope === null) await assertEntityExists(db, entity, 'document.entity');
+  if (scope === null) await assertKnownEntity(db, entity, 'document.entity');
   const secret = newDeviceSecret();
   try {
     // A device created into a group takes one of its places (fleet §2: the Groups select).
