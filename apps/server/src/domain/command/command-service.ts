@@ -14,6 +14,7 @@ import {
   type CommandCounts,
   type CommandState,
 } from '@fleet/shared/schemas/command';
+import { COMMAND_LABELS } from '@fleet/shared/command-labels';
 import type { AccessClaims } from '@fleet/shared/schemas/session';
 import type { Db } from '../../db/client.ts';
 import type { CommandSettled } from '../../lib/bus.ts';
@@ -21,7 +22,7 @@ import { HttpError, notFound } from '../../lib/http-error.ts';
 import type { DeviceLink } from '../../mqtt/device-link.ts';
 import { closeRefusedAllocation } from '../allocation/close-refused.ts';
 import type { TelemetryBatcher, Woken } from '../telemetry/telemetry-batcher.ts';
-import { commandName, presentCommand, type CommandRow } from './present-command.ts';
+import { presentCommand, type CommandRow } from './present-command.ts';
 import { DOWNLOAD_PREFIX, ProgressBatcher } from './progress-batcher.ts';
 import { heldOnShutdown, unansweredOnShutdown } from './shutdown-answers.ts';
 import { SHUT_DOWN, type ReplyWaiters } from './reply-waiters.ts';
@@ -101,7 +102,7 @@ export class CommandService {
     const [settled] = await this.publishAndWait(rows, req.payload);
     const done = { ...row, ...settled!, replied_at: settled!.replied_at ? new Date(settled!.replied_at) : null };
     if (done.state === 'succeeded') return { status: 'success' as const, data: presentCommand(done) };
-    const verb = commandName(row.type);
+    const verb = COMMAND_LABELS[row.type];
     if (done.state === 'failed')
       throw new HttpError(502, `${verb} failed on device ${name}`, done.error ?? 'Device error');
     throw new HttpError(
@@ -384,7 +385,7 @@ export class CommandService {
       missing.length && `${missing.length} not found`,
     ].filter(Boolean);
     const total = results.length + missing.length;
-    const verb = commandName(payload.type);
+    const verb = COMMAND_LABELS[payload.type];
     const userMessage =
       total === 0
         ? `${verb}: no devices to send to`

@@ -26,15 +26,3 @@ export function presentCommand(row: CommandRow): Command {
     progress: row.progress === null || row.progress === undefined ? null : Number(row.progress),
   };
 }
-
-const VERBS: Record<CommandRow['type'], string> = {
-  refresh: 'Refresh',
-  vibrate: 'Vibrate',
-  reboot: 'Reboot',
-  dfu: 'Update Firmware',
-  allocate: 'Allocate',
-  return: 'Return',
-};
-
-/** The command's name in messages: "Vibrate". */
-export const commandName = (type: CommandRow['type']) => VERBS[type];

@@ -1,10 +1,8 @@
 import { and, eq, inArray } from 'drizzle-orm';
+import { DATAVIEW_ACCOUNT_SUBTYPES } from '@fleet/shared/dataview-access';
 import type { Executor } from '../../db/client.ts';
 import { accounts, dataviewAccounts } from '../../db/schema.ts';
 import { invalidField } from '../../lib/http-error.ts';
-
-/** Subtypes a dataview's owner and authorised accounts are chosen among (fleet §6). */
-export const DATAVIEW_ACCOUNT_SUBTYPES = ['admin', 'developer'] as const;
 
 /**
  * Checks the owner and authorised accounts are admin or developer accounts of the entity and

@@ -1,8 +1,8 @@
 import { and, inArray } from 'drizzle-orm';
+import { mayReadAllDataviews } from '@fleet/shared/dataview-access';
 import type { AccessClaims } from '@fleet/shared/schemas/session';
 import type { Executor } from '../../db/client.ts';
 import { dataviews } from '../../db/schema.ts';
-import { mayReadAllDataviews } from './dataview-policy.ts';
 import { visibleTo } from './dataview-scope.ts';
 
 /** Whether the actor may read the dataview `name` of `entity`. */

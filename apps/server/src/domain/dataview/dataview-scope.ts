@@ -1,10 +1,10 @@
 import { and, eq, or, sql, type SQL } from 'drizzle-orm';
 import type { Dataview, DataviewContent, DataviewWithContent } from '@fleet/shared/schemas/dataview';
+import { mayReadAllDataviews } from '@fleet/shared/dataview-access';
 import type { AccessClaims } from '@fleet/shared/schemas/session';
 import type { Executor } from '../../db/client.ts';
 import { dataviewAccounts, dataviews } from '../../db/schema.ts';
 import { notFound } from '../../lib/http-error.ts';
-import { mayReadAllDataviews } from './dataview-policy.ts';
 
 export type DataviewRow = typeof dataviews.$inferSelect;
 

@@ -1,3 +1,4 @@
+import { mayChangeDevices } from '@fleet/shared/registry-access';
 import type { AccessClaims } from '@fleet/shared/schemas/session';
 import { forbidden } from '../../lib/http-error.ts';
 
@@ -6,7 +7,7 @@ import { forbidden } from '../../lib/http-error.ts';
  * read it and send commands. docs/decisions.md.
  */
 export function assertMayChangeDevices(actor: AccessClaims): void {
-  if (!['sadmin', 'admin', 'developer'].includes(actor.subtype)) {
+  if (!mayChangeDevices(actor.subtype)) {
     throw forbidden('Operators and infra accounts cannot change the device registry');
   }
 }

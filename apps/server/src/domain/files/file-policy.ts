@@ -1,3 +1,4 @@
+import { mayChangeFiles } from '@fleet/shared/registry-access';
 import { FILE_LIMITS } from '@fleet/shared/constants';
 import type { FileLevel } from '@fleet/shared/schemas/files';
 import type { AccessClaims } from '@fleet/shared/schemas/session';
@@ -5,7 +6,7 @@ import { forbidden } from '../../lib/http-error.ts';
 
 /** Files and firmware are uploaded and deleted by superadmins, admins and developers; every role lists them. */
 export function assertMayChangeFiles(actor: AccessClaims): void {
-  if (!['sadmin', 'admin', 'developer'].includes(actor.subtype)) {
+  if (!mayChangeFiles(actor.subtype)) {
     throw forbidden('Operators and infra accounts cannot change files and firmware');
   }
 }

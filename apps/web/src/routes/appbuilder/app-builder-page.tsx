@@ -1,6 +1,7 @@
 import { Alert, Button, Grid, Group, Stack, Text, VisuallyHidden } from '@mantine/core';
 import { IconDeviceFloppy } from '@tabler/icons-react';
 import { useParams } from 'react-router';
+import { mayChangeDataviews } from '@fleet/shared/dataview-access';
 import type { DataviewWithContent } from '@fleet/shared/schemas/dataview';
 import { ListError } from '@/components/ui/table-states.tsx';
 import { PageHeader } from '@/components/ui/page-header.tsx';
@@ -11,7 +12,6 @@ import { BuilderGrid } from '@/features/dataviews/builder/builder-grid.tsx';
 import { BuilderPalette } from '@/features/dataviews/builder/builder-palette.tsx';
 import { useBuilder } from '@/features/dataviews/builder/use-builder.ts';
 import { useDataviewEntity } from '@/features/dataviews/hooks/use-dataview-entity.ts';
-import { canChangeDataviews } from '@/features/dataviews/utils/dataview-permissions.ts';
 import { isNotFound, useBackWhenMissing } from '@/lib/navigation/use-back-when-missing.ts';
 import { useSession } from '@/lib/session/use-session.ts';
 import { useDocumentTitle } from '@/lib/use-document-title.ts';
@@ -37,7 +37,7 @@ export function AppBuilderPage() {
 function Builder({ dataview, entity }: { dataview: DataviewWithContent; entity: string }) {
   const { claims } = useSession();
   // The superadmin designs too: the server lets it change any dataview.
-  const editable = canChangeDataviews(claims) || claims?.subtype === 'sadmin';
+  const editable = mayChangeDataviews(claims);
   const b = useBuilder(dataview);
   const save = useUpdateDataview(entity, dataview.name);
   const onSave = () => save.mutate({ content: { ...dataview.content, layout: { items: b.items } } });

@@ -1,9 +1,9 @@
 import { useNavigate } from 'react-router';
+import { mayChangeDevices } from '@fleet/shared/registry-access';
 import { PageHeader } from '@/components/ui/page-header.tsx';
 import { BulkUploadForm } from '@/features/devices/components/bulk-upload-form.tsx';
 import type { EntityChoice } from '@/features/devices/components/device-form-fields.tsx';
 import { useBulkUpload } from '@/features/devices/hooks/use-bulk-upload.ts';
-import { canChangeDevices } from '@/features/devices/utils/device-permissions.ts';
 import { useEntities } from '@/features/entities/api/get-entities.ts';
 import { isLandlord } from '@/lib/session/jwt.ts';
 import { useGoBack } from '@/lib/navigation/use-go-back.ts';
@@ -20,7 +20,7 @@ export function DeviceBulkPage() {
   const { claims } = useSession();
   const landlord = isLandlord(claims);
   const list = landlord ? '/sdevices' : '/device';
-  if (!canChangeDevices(claims?.subtype)) return <ReadOnlyNotice title="Add multiple devices" list={list} />;
+  if (!mayChangeDevices(claims?.subtype)) return <ReadOnlyNotice title="Add multiple devices" list={list} />;
   return landlord ? <LandlordBulkUpload list={list} /> : <BulkUpload landlord={false} list={list} />;
 }
 

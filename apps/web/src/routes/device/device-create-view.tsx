@@ -1,13 +1,13 @@
 import { useState, type FormEvent } from 'react';
 import { Alert, Button, Group, Paper, Stack } from '@mantine/core';
 import { useNavigate } from 'react-router';
+import { mayChangeDevices } from '@fleet/shared/registry-access';
 import { PageHeader } from '@/components/ui/page-header.tsx';
 import { useCreateDevice } from '@/features/devices/api/create-device.ts';
 import { DeviceFormFields, type EntityChoice } from '@/features/devices/components/device-form-fields.tsx';
 import { MqttCredentialsModal, type MqttCredentials } from '@/features/devices/components/mqtt-credentials-modal.tsx';
 import { useDeviceForm } from '@/features/devices/hooks/use-device-form.ts';
 import { EMPTY_DEVICE_FORM, buildCreateDocument, validateCreate } from '@/features/devices/utils/device-form.ts';
-import { canChangeDevices } from '@/features/devices/utils/device-permissions.ts';
 import { useGoBack } from '@/lib/navigation/use-go-back.ts';
 import { notifySuccess } from '@/lib/notify.ts';
 import { useSession } from '@/lib/session/use-session.ts';
@@ -33,7 +33,7 @@ export function DeviceCreateView({ landlord, entities }: DeviceCreateViewProps) 
   const create = useCreateDevice(landlord);
   const [credentials, setCredentials] = useState<MqttCredentials | null>(null);
 
-  if (!canChangeDevices(claims?.subtype)) return <ReadOnlyNotice title="New device" list={list} />;
+  if (!mayChangeDevices(claims?.subtype)) return <ReadOnlyNotice title="New device" list={list} />;
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();

@@ -1,6 +1,7 @@
 import { Button, Grid, Stack } from '@mantine/core';
 import { IconArrowBackUp, IconUserShare } from '@tabler/icons-react';
 import { Link, useNavigate, useParams } from 'react-router';
+import { mayChangeDevices } from '@fleet/shared/registry-access';
 import { AllocationHistory } from '@/features/allocation/components/allocation-history.tsx';
 import { ListError } from '@/components/ui/table-states.tsx';
 import { PageHeader } from '@/components/ui/page-header.tsx';
@@ -11,7 +12,6 @@ import { DeviceCommandButtons } from '@/features/devices/components/device-comma
 import { DeviceEditForm } from '@/features/devices/components/device-edit-form.tsx';
 import { DeviceInfo } from '@/features/devices/components/device-info.tsx';
 import { RegenerateCredentials } from '@/features/devices/components/regenerate-credentials.tsx';
-import { canChangeDevices } from '@/features/devices/utils/device-permissions.ts';
 import { isNotFound, useBackWhenMissing } from '@/lib/navigation/use-back-when-missing.ts';
 import { useGoBack } from '@/lib/navigation/use-go-back.ts';
 import { useSession } from '@/lib/session/use-session.ts';
@@ -23,7 +23,7 @@ import { useDocumentTitle } from '@/lib/use-document-title.ts';
  * name goes back (core §8).
  */
 export function DeviceEditView({ landlord }: { landlord: boolean }) {
-  const writable = canChangeDevices(useSession().claims?.subtype);
+  const writable = mayChangeDevices(useSession().claims?.subtype);
   useDocumentTitle(writable ? 'Edit device' : 'Device');
   const { name = '' } = useParams();
   const list = landlord ? '/sdevices' : '/device';

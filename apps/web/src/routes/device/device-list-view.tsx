@@ -3,6 +3,7 @@ import { Button, Group, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconFileUpload, IconPlus } from '@tabler/icons-react';
 import { Link } from 'react-router';
+import { mayChangeDevices } from '@fleet/shared/registry-access';
 import type { Device } from '@fleet/shared/schemas/device';
 import { useConfirmDelete } from '@/components/ui/confirm-delete.tsx';
 import { PageHeader } from '@/components/ui/page-header.tsx';
@@ -22,7 +23,6 @@ import { ProvisioningModal } from '@/features/devices/components/provisioning-mo
 import { useDeviceListState } from '@/features/devices/hooks/use-device-list-state.ts';
 import { useNow } from '@/features/devices/hooks/use-now.ts';
 import { useSelection } from '@/features/devices/hooks/use-selection.ts';
-import { canChangeDevices } from '@/features/devices/utils/device-permissions.ts';
 import {
   NO_FILTERS,
   countFilters,
@@ -43,7 +43,7 @@ import { useDocumentTitle } from '@/lib/use-document-title.ts';
 export function DeviceListView({ landlord }: { landlord: boolean }) {
   useDocumentTitle('Devices');
   const { claims } = useSession();
-  const writable = canChangeDevices(claims?.subtype);
+  const writable = mayChangeDevices(claims?.subtype);
   const base = landlord ? '/sdevices' : '/device';
   const [state, setState] = useDeviceListState();
   const devices = useDevices(landlord, state);

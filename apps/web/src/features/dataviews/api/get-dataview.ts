@@ -1,4 +1,5 @@
 import { DataviewWithContentSchema, type DataviewWithContent } from '@fleet/shared/schemas/dataview';
+import { mayHoldDataviews } from '@fleet/shared/dataview-access';
 import { AccountSchema } from '@fleet/shared/schemas/account';
 import { listOf } from '@fleet/shared/schemas/list';
 import { z } from 'zod';
@@ -32,7 +33,7 @@ export function useDataviewAccountChoices(entity: string) {
         parse: (data) => AccountListSchema.parse(data),
       });
       return answer.data
-        .filter((a) => a.subtype === 'admin' || a.subtype === 'developer')
+        .filter((a) => mayHoldDataviews(a.subtype))
         .map((a) => a.name)
         .sort();
     },

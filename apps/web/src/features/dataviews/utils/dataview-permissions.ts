@@ -1,15 +1,17 @@
+import { mayChangeDataviews } from '@fleet/shared/dataview-access';
 import type { AccessClaims } from '@fleet/shared/schemas/session';
+
+type Claims = Pick<AccessClaims, 'subtype' | 'permissions'> | null;
 
 /**
  * Add, edit, designer, download and delete show only for an admin with all access or
- * Dataview_all (fleet §6); the server enforces the same rule (and lets superadmins act).
+ * Dataview_all (fleet §6): the shared rule the server enforces, less the superadmin it also lets act.
  */
-export function canChangeDataviews(claims: Pick<AccessClaims, 'subtype' | 'permissions'> | null): boolean {
-  if (!claims) return false;
-  return claims.subtype === 'admin' && claims.permissions.some((p) => p === 'all' || p === 'Dataview_all');
+export function canChangeDataviews(claims: Claims): boolean {
+  return claims?.subtype === 'admin' && mayChangeDataviews(claims);
 }
 
-/** The landlord list's actions column: under that rule or for a superadmin (fleet §6). */
-export function showLandlordActions(claims: Pick<AccessClaims, 'subtype' | 'permissions'> | null): boolean {
-  return canChangeDataviews(claims) || claims?.subtype === 'sadmin';
+/** The landlord list's actions column and the designer: the shared rule, superadmins included (fleet §6). */
+export function showLandlordActions(claims: Claims): boolean {
+  return mayChangeDataviews(claims);
 }

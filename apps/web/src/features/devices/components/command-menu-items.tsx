@@ -1,6 +1,7 @@
 import { Menu } from '@mantine/core';
+import { COMMAND_LABELS } from '@fleet/shared/command-labels';
 import type { CommandAvailability } from '../utils/command-availability.ts';
-import { COMMAND_LABELS, type ConsoleCommand } from '../utils/command-actions.ts';
+import type { ConsoleCommand } from '../utils/command-actions.ts';
 import { CommandIcon } from './command-icons.tsx';
 
 interface CommandMenuItemsProps {

@@ -1,8 +1,9 @@
 import { Button, Group, Loader, Text } from '@mantine/core';
 import type { Device } from '@fleet/shared/schemas/device';
+import { COMMAND_LABELS } from '@fleet/shared/command-labels';
 import { usePendingCommands, useSendCommand } from '../api/send-command.ts';
 import { useNow } from '../hooks/use-now.ts';
-import { COMMAND_ACTIONS, COMMAND_LABELS, needsConfirmation, type ConsoleCommand } from '../utils/command-actions.ts';
+import { COMMAND_ACTIONS, needsConfirmation, type ConsoleCommand } from '../utils/command-actions.ts';
 import { commandAvailability } from '../utils/command-availability.ts';
 import { confirmReboot } from '../utils/command-confirmations.ts';
 import { CommandIcon } from './command-icons.tsx';

@@ -1,18 +1,9 @@
 import { REFRESH_FIELDS, SONG_ALL_DEVICES, SONG_ONE_DEVICE, type CommandType } from '@fleet/shared/protocol';
 import type { CommandRequest } from '@fleet/shared/schemas/command';
+import { COMMAND_LABELS } from '@fleet/shared/command-labels';
 
 /** A command's `{payload}` as the console sends it (refresh's fields left to the server's default). */
 export type CommandRequestPayload = CommandRequest['payload'];
-
-/** What the console calls each command in menus, buttons and notices (core §2). */
-export const COMMAND_LABELS: Record<CommandType, string> = {
-  refresh: 'Refresh',
-  vibrate: 'Vibrate',
-  reboot: 'Reboot',
-  dfu: 'Update Firmware',
-  allocate: 'Allocate',
-  return: 'Return',
-};
 
 /** The commands the console sends from menus and buttons; allocate and return go through the kiosk manager. */
 export type ConsoleCommand = Exclude<CommandType, 'allocate' | 'return'>;

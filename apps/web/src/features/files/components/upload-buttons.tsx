@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { Button } from '@mantine/core';
 import { IconCpu, IconFiles } from '@tabler/icons-react';
+import { mayChangeFiles } from '@fleet/shared/registry-access';
 import { useSession } from '@/lib/session/use-session.ts';
 import type { UploadTarget } from '../api/upload-target.ts';
-import { canChangeFiles } from '../utils/file-permissions.ts';
 import { FilesModal } from './files-modal.tsx';
 import { FirmwareModal } from './firmware-modal.tsx';
 
@@ -13,7 +13,7 @@ import { FirmwareModal } from './firmware-modal.tsx';
  */
 export function UploadButtons({ target }: { target: UploadTarget }) {
   const { claims } = useSession();
-  const writable = canChangeFiles(claims?.subtype);
+  const writable = mayChangeFiles(claims?.subtype);
   const [open, setOpen] = useState<'files' | 'firmware' | null>(null);
   const plural = target.level !== 'entity';
   return (
