@@ -5,7 +5,7 @@ import { Server, type Namespace } from 'socket.io';
 import { BEACON_NAMESPACE, BEACON_SOCKET_EVENTS, type LiveEndReason } from '@fleet/shared/beacon-constants';
 import type { BeaconEvent } from '@fleet/shared/schemas/beacon';
 import type { AccessClaims } from '@fleet/shared/schemas/session';
-import { HttpError } from '../lib/http-error.ts';
+import { HttpError, notFound } from '../lib/http-error.ts';
 import { assertEntityAccess, claimsOf, type AuthOptions } from '../plugins/auth.ts';
 import type { LiveConnections } from './live-connections.ts';
 import { PacketBudget } from './packet-budget.ts';
@@ -95,6 +95,9 @@ export function attachBeaconSocket(server: HttpServer, o: BeaconSocketOptions): 
     redis = [pub, sub];
     io.adapter(createAdapter(pub, sub, { key: 'fleet:socket.io' }));
   }
+  // Only the demo's namespace is served: the main one (which Socket.IO always has) refuses everyone,
+  // so no socket sits on this server without a token; other names are refused by Socket.IO itself.
+  io.of('/').use((_socket, next) => next(refusal(notFound('Namespace'))));
   const nsp: Namespace<never, never, never, SocketData> = io.of(BEACON_NAMESPACE);
   // The bearer stays on this instance: `socket.data` can be read by other instances through the adapter.
   const bearers = new WeakMap<object, string>();
