@@ -18,6 +18,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import type { CommandType } from '@fleet/shared/protocol';
+import type { ProvisionFileStatus, ProvisionStatus } from '@fleet/shared/provision';
 import type { CommandState } from '@fleet/shared/schemas/command';
 
 const timestamps = {
@@ -529,7 +530,7 @@ export const provisionSessions = pgTable(
     device: text('device')
       .notNull()
       .references(() => devices.name, { onDelete: 'cascade', onUpdate: 'cascade' }),
-    status: text('status').notNull(),
+    status: text('status').$type<ProvisionStatus>().notNull(),
     error: text('error'),
     started_by: text('started_by').notNull(),
     /** The device's state before the session, given back when it ends (unless the device said another). */
@@ -567,7 +568,7 @@ export const provisionFiles = pgTable(
     device_path: text('device_path').notNull(),
     filename: text('filename').notNull(),
     file_id: uuid('file_id').notNull(),
-    status: text('status').notNull(),
+    status: text('status').$type<ProvisionFileStatus>().notNull(),
     error: text('error'),
     ord: integer('ord').notNull(),
   },

@@ -1,12 +1,12 @@
 import { desc, eq, sql } from 'drizzle-orm';
 import { BEACON_ACTIVE_MS, BEACON_STATS_WINDOW_MS } from '@fleet/shared/beacon-constants';
 import type { BeaconStats } from '@fleet/shared/schemas/beacon';
+import { rowsOf } from '../../db/raw-sql.ts';
 import type { Db } from '../../db/client.ts';
 import { beaconEvents } from '../../db/schema.ts';
 import { presentBeaconEvent } from './present-beacon.ts';
 
 /** Raw SQL answers rows as `{rows}` on both drivers. */
-const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 
 /** The entity's most recent events, newest first, with the stats cards' figures. */
 export async function listBeaconEvents(db: Db, entity: string, limit: number) {

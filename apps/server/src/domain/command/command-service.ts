@@ -16,6 +16,7 @@ import {
 } from '@fleet/shared/schemas/command';
 import { COMMAND_LABELS } from '@fleet/shared/command-labels';
 import type { AccessClaims } from '@fleet/shared/schemas/session';
+import { rowsOf } from '../../db/raw-sql.ts';
 import type { Db } from '../../db/client.ts';
 import type { CommandSettled } from '../../lib/bus.ts';
 import { HttpError, notFound } from '../../lib/http-error.ts';
@@ -64,7 +65,6 @@ function waitFor(row: CommandRow): string {
 }
 
 /** Raw SQL answers rows as `{rows}` on both drivers. */
-const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 
 /** Columns a command row is written with; `online` devices get it at once, sleeping ones hold it. */
 const insertColumns = sql`(id, device, entity, type, payload, target, state, sent_by, sent_at, expires_at)`;

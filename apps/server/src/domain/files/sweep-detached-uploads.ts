@@ -1,8 +1,7 @@
 import { sql } from 'drizzle-orm';
+import { rowsOf } from '../../db/raw-sql.ts';
 import type { Db } from '../../db/client.ts';
 import type { BlobStore } from '../../storage/blob-store.ts';
-
-const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 
 /**
  * Removes the files and firmware of sites and groups that no longer exist, and their blobs.
