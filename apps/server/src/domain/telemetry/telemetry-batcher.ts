@@ -1,7 +1,9 @@
 import { sql } from 'drizzle-orm';
 import type { StateReport } from '@fleet/shared/protocol';
 import type { Db } from '../../db/client.ts';
-import { isDataError, isDeadlock } from '../../lib/db-errors.ts';
+import { writeBisecting } from '../../lib/batching/bisecting-writer.ts';
+import { FlushLoop, takeAll } from '../../lib/batching/flush-loop.ts';
+import { isDataError } from '../../lib/db-errors.ts';
 
 /** What is known of one device since the last flush; later reports win field by field. */
 interface Pending {
@@ -53,11 +55,12 @@ const SIGN_OF_LIFE_EVERY_MS = 1_000;
  * something in it does, or its last-seen time is more than SEEN_RESOLUTION old.
  */
 export class TelemetryBatcher {
-  private pending = new Map<string, Pending>();
-  private timer: NodeJS.Timeout | null = null;
-  private flushing: Promise<void> = Promise.resolve();
-  private readonly intervalMs: number;
-  private readonly maxBatch: number;
+  private readonly pending = new Map<string, Pending>();
+  /**
+   * Takes its batch when called: its one statement keeps up, and small writes keep the other
+   * queries' waits on the embedded database's one connection short.
+   */
+  private readonly loop: FlushLoop<Pending[]>;
   /** Messages merged and rows written, for the health figures and the benchmark. */
   readonly counts = { merged: 0, flushed: 0, flushes: 0 };
   /** Devices whose sign of life was queued in this SIGN_OF_LIFE_EVERY_MS period, and in the one before. */
@@ -69,8 +72,14 @@ export class TelemetryBatcher {
     private readonly db: Db,
     private readonly opts: Options,
   ) {
-    this.intervalMs = opts.intervalMs ?? 50;
-    this.maxBatch = opts.maxBatch ?? 2000;
+    this.loop = new FlushLoop({
+      take: 'when-called',
+      intervalMs: opts.intervalMs ?? 50,
+      maxBatch: opts.maxBatch ?? 2000,
+      collect: () => takeAll(this.pending),
+      write: (batch) => this.write(batch),
+      onError: opts.onError,
+    });
   }
 
   /** A state report (or any sign of life, with an empty report). */
@@ -95,7 +104,7 @@ export class TelemetryBatcher {
     entry.online = report.online ?? true;
     if (report.online !== false) entry.seen_at = at.toISOString();
     this.counts.merged++;
-    this.schedule();
+    this.loop.added(this.pending.size);
   }
 
   /** The broker saw the device connect (a sign of life) or go. */
@@ -104,7 +113,7 @@ export class TelemetryBatcher {
     const entry = this.entry(name);
     entry.online = online;
     if (online) entry.seen_at = at.toISOString();
-    this.schedule();
+    this.loop.added(this.pending.size);
   }
 
   /**
@@ -113,19 +122,12 @@ export class TelemetryBatcher {
    * `online` (provisioning) call it first.
    */
   settle(name: string): Promise<void> {
-    return this.pending.has(name) ? this.flush() : this.flushing;
+    return this.pending.has(name) ? this.flush() : this.loop.settled();
   }
 
   /** Writes everything pending; resolves when it is in the database. */
   flush(): Promise<void> {
-    if (this.timer) {
-      clearTimeout(this.timer);
-      this.timer = null;
-    }
-    const batch = [...this.pending.values()];
-    this.pending = new Map();
-    this.flushing = this.flushing.then(() => (batch.length > 0 ? this.write(batch) : undefined));
-    return this.flushing;
+    return this.loop.flush();
   }
 
   /** Whether the device's sign of life was queued lately; notes it when not. */
@@ -157,32 +159,23 @@ export class TelemetryBatcher {
     return entry;
   }
 
-  private schedule(): void {
-    if (this.pending.size >= this.maxBatch) void this.flush();
-    else if (!this.timer) this.timer = setTimeout(() => void this.flush(), this.intervalMs);
-  }
-
   /**
    * Writes a batch. When the database refuses the values of one report, the batch is split and
    * each half written on its own, so one device's bad report never costs another device its data;
    * the culprit keeps its sign of life and loses only what it said.
    */
-  private async write(batch: Pending[], attempt = 1): Promise<void> {
-    try {
-      await this.update(batch);
-    } catch (err) {
-      if (isDeadlock(err) && attempt < 3) return this.write(batch, attempt + 1);
-      if (!isDataError(err)) return this.opts.onError(err);
-      if (batch.length > 1) {
-        const middle = batch.length >> 1;
-        await this.write(batch.slice(0, middle));
-        return this.write(batch.slice(middle));
-      }
-      const [only] = batch as [Pending];
-      this.opts.onRefused(only.name, err);
-      const life: Pending = { name: only.name, online: only.online, seen_at: only.seen_at };
-      if (Object.keys(only).length > Object.keys(life).length) return this.write([life]);
-    }
+  private write(batch: Pending[]): Promise<void> {
+    return writeBisecting(batch, {
+      write: (items) => this.update(items),
+      refuses: isDataError,
+      failed: (_items, err) => this.opts.onError(err),
+      refused: ([only], err) => {
+        if (!only) return;
+        this.opts.onRefused(only.name, err);
+        const life: Pending = { name: only.name, online: only.online, seen_at: only.seen_at };
+        if (Object.keys(only).length > Object.keys(life).length) return this.write([life]);
+      },
+    });
   }
 
   private async update(batch: Pending[]): Promise<void> {

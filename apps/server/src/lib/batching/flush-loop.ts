@@ -33,6 +33,14 @@ export interface FlushLoopOptions<B> {
   timers?: Timers;
 }
 
+/** A collect() for items kept by key (later news of a key wins): the values, the map emptied; undefined when empty. */
+export function takeAll<T>(pending: Map<unknown, T>): T[] | undefined {
+  if (pending.size === 0) return undefined;
+  const batch = [...pending.values()];
+  pending.clear();
+  return batch;
+}
+
 /**
  * The accumulate → timer or size trigger → serialised write loop of the batchers. The owner keeps
  * its pending items and its accumulation rule, tells the loop after each addition, and hands the
