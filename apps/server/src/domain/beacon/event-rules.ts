@@ -3,7 +3,15 @@ import { formatMedication } from '@fleet/shared/schemas/beacon';
 import type { BeaconEventType } from '@fleet/shared/beacon-constants';
 import type { DueDose } from './due-times.ts';
 import type { BeaconConfigRow } from './present-beacon.ts';
-import type { Sighting } from './sighting-batcher.ts';
+
+/** A gateway's sighting of a beacon, as received. */
+export interface Sighting {
+  gateway: string;
+  entity: string;
+  mac: string;
+  rssi: number;
+  at: Date;
+}
 
 /** A sighting of an active configured beacon at or above its threshold, with the doses due at that moment. */
 export interface Candidate {

@@ -3,20 +3,13 @@ import { sql } from 'drizzle-orm';
 import { BeaconSightingSchema, REMINDER_COMMAND, type ReminderMessage } from '@fleet/shared/beacon-protocol';
 import { formatMedications, normaliseBeaconMac, type BeaconEvent } from '@fleet/shared/schemas/beacon';
 import type { Db } from '../../db/client.ts';
+import { FlushLoop } from '../../lib/batching/flush-loop.ts';
 import type { BeaconConfigCache } from './beacon-config-cache.ts';
 import { dueDoses } from './due-times.ts';
-import { detectedEvent, keyOf, planEvents, type Candidate, type ReminderRow } from './event-rules.ts';
+import { detectedEvent, keyOf, planEvents, type Candidate, type ReminderRow, type Sighting } from './event-rules.ts';
 import { presentBeaconEvent, type BeaconConfigRow } from './present-beacon.ts';
 import { SightingMerge } from './sighting-merge.ts';
 import { trimBeaconEvents } from './trim-beacon-events.ts';
-
-export interface Sighting {
-  gateway: string;
-  entity: string;
-  mac: string;
-  rssi: number;
-  at: Date;
-}
 
 interface Options {
   cache: BeaconConfigCache;
@@ -74,10 +67,12 @@ function judge(configs: Map<string, BeaconConfigRow>, s: Sighting): Candidate | 
  */
 export class SightingBatcher {
   private pending = emptyBatch();
-  private timer: NodeJS.Timeout | null = null;
-  private flushing: Promise<void> = Promise.resolve();
-  /** A flush is waiting for the one in progress; it will take whatever is pending then. */
-  private queued = false;
+  /**
+   * Takes its batch when the previous write has finished, not when flush() is called: a write is
+   * several statements, and while the database is slow, sightings gather into one larger write
+   * instead of a queue of small ones that falls further behind with every interval.
+   */
+  private readonly loop: FlushLoop<Batch>;
   /**
    * Reminder records already seen, by dose. A record never goes away while its dose can be due,
    * so a dose found here needs no query: the sighting's event is marked sent at once.
@@ -102,6 +97,19 @@ export class SightingBatcher {
     private readonly o: Options,
   ) {
     this.merge = new SightingMerge(o.mergeWindowMs ?? 0);
+    this.loop = new FlushLoop({
+      take: 'when-flush-starts',
+      intervalMs: o.intervalMs ?? 25,
+      maxBatch: o.maxBatch ?? 1000,
+      collect: () => {
+        if (this.pending.size === 0) return undefined;
+        const batch = this.pending;
+        this.pending = emptyBatch();
+        return batch;
+      },
+      write: (batch) => this.write(batch),
+      onError: (err) => o.onError(err, 'writing beacon sightings'),
+    });
   }
 
   /** A gateway's message on its `beacon` topic; false when it is not a sighting. */
@@ -134,33 +142,13 @@ export class SightingBatcher {
       }
       if (c) batch.candidates.push(c);
     }
-    if (batch.size >= (this.o.maxBatch ?? 1000)) void this.flush();
-    else this.timer ??= setTimeout(() => void this.flush(), this.o.intervalMs ?? 25);
+    this.loop.added(batch.size);
     return true;
   }
 
-  /**
-   * Writes everything pending; resolves when it is in the database and handed on. The batch is
-   * taken when the previous write has finished, not when flush() is called: a write is several
-   * statements, and while the database is slow, sightings gather into one larger write instead
-   * of a queue of small ones that falls further behind with every interval. (The telemetry
-   * batcher keeps taking its batch at once: its one statement keeps up, and small writes keep
-   * the other queries' waits on the embedded database's one connection short.)
-   */
+  /** Writes everything pending; resolves when it is in the database and handed on. */
   flush(): Promise<void> {
-    if (this.timer) clearTimeout(this.timer);
-    this.timer = null;
-    if (this.queued) return this.flushing;
-    this.queued = true;
-    this.flushing = this.flushing.then(() => {
-      this.queued = false;
-      const batch = this.pending;
-      this.pending = emptyBatch();
-      return batch.size > 0
-        ? this.write(batch).catch((err) => this.o.onError(err, 'writing beacon sightings'))
-        : undefined;
-    });
-    return this.flushing;
+    return this.loop.flush();
   }
 
   private async write(batch: Batch): Promise<void> {
