@@ -4,7 +4,8 @@ import { sql } from 'drizzle-orm';
 import { parseEventId } from '@fleet/shared/provision';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EventStreams } from '../../src/domain/provision/event-streams.ts';
-import { ReportBatcher } from '../../src/domain/provision/report-batcher.ts';
+import { createReportBatcher } from '../../src/domain/provision/create-report-batcher.ts';
+import type { ReportBatcher } from '../../src/domain/provision/report-batcher.ts';
 import { eventsAfter } from '../../src/domain/provision/session-store.ts';
 import { createLocalBus, type ProvisionBusEvent, type StoredMark } from '../../src/lib/bus.ts';
 import { connectDevice, eventually, randomDeviceId, registerDevice, type TestDevice } from '../helpers/devices.ts';
@@ -332,7 +333,7 @@ const readyAndFile = (
 /** A batcher in sole mode of its own (the server's does not hear these reports), holding `session`. */
 async function soleBatcher(session: string, intervalMs?: number) {
   const relayed: ProvisionBusEvent[] = [];
-  const batcher = new ReportBatcher({
+  const batcher = createReportBatcher({
     db: s.app.db,
     sole: true,
     relay: async (events) => void relayed.push(...events),
@@ -429,7 +430,7 @@ describe('reports applied under row locks (several instances: PostgreSQL)', () =
     const d = await device();
     const { session, files } = await begin(d);
     const timeline: string[] = [];
-    const batcher = new ReportBatcher({
+    const batcher = createReportBatcher({
       db: s.app.db,
       relay: async (events) => void timeline.push(`relay ${events.map((e) => `${e.event}:${e.seq}`).join(' ')}`),
       stored: async (marks) => void timeline.push(`stored ${marks.map((m) => `${m.device}:${m.seq}`).join(' ')}`),

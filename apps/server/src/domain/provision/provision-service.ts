@@ -19,7 +19,8 @@ import type { DownloadSigner } from '../../storage/signed-urls.ts';
 import type { TelemetryBatcher } from '../telemetry/telemetry-batcher.ts';
 import { readPresence } from './device-presence.ts';
 import { filesForDevice } from './files-for-device.ts';
-import { ReportBatcher } from './report-batcher.ts';
+import { createReportBatcher } from './create-report-batcher.ts';
+import type { ReportBatcher } from './report-batcher.ts';
 import {
   appendEvents,
   failUnfinished,
@@ -61,13 +62,14 @@ export class ProvisionService {
   readonly reports: ReportBatcher;
 
   constructor(private readonly o: Options) {
-    this.reports = new ReportBatcher({
+    this.reports = createReportBatcher({
       sole: o.sole,
       db: o.db,
       relay: (events) => this.relay(events),
       stored: (marks) =>
         o.bus.publish('provision.stored', { marks }).catch((err) => o.onError(err, 'relaying stored marks')),
       onRefused: (session, err) => o.onError(err, `applying the reports of session ${session} (dropped)`),
+      onError: (err) => o.onError(err, 'a flush of device reports'),
     });
   }
 

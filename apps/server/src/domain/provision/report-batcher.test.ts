@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Db } from '../../db/client.ts';
-import { ReportBatcher } from './report-batcher.ts';
+import { createReportBatcher } from './create-report-batcher.ts';
 
 const session = (i: number) => `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`;
 const BAD = session(7);
@@ -32,7 +32,7 @@ describe('ReportBatcher', () => {
   it('splits a refused flush by session: the other sessions are applied, the culprit alone is dropped', async () => {
     const seen: string[][] = [];
     const refused: string[] = [];
-    const batcher = new ReportBatcher({
+    const batcher = createReportBatcher({
       db: fakeDb(seen),
       relay: async () => undefined,
       onRefused: (s) => refused.push(s),
@@ -55,7 +55,7 @@ describe('ReportBatcher', () => {
 
   it('close() applies what is queued', async () => {
     const seen: string[][] = [];
-    const batcher = new ReportBatcher({
+    const batcher = createReportBatcher({
       db: fakeDb(seen),
       relay: async () => undefined,
       onRefused: () => undefined,
