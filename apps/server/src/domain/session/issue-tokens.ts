@@ -3,6 +3,7 @@ import type { Executor } from '../../db/client.ts';
 import { refreshTokens, sessionFamilies } from '../../db/schema.ts';
 import { REFRESH_TOKEN_PREFIX, hashToken, newOpaqueToken } from '../../lib/tokens.ts';
 import type { Deps } from '../deps.ts';
+import { permissionsOf } from './token-permissions.ts';
 
 export interface TokenAccount {
   id: string;
@@ -10,11 +11,6 @@ export interface TokenAccount {
   subtype: Subtype;
   entity: string | null;
   access: string[];
-}
-
-/** The permissions an access token carries: a superadmin has all access. */
-export function permissionsOf(account: Pick<TokenAccount, 'subtype' | 'access'>): string[] {
-  return account.subtype === 'sadmin' ? ['all'] : account.access;
 }
 
 /**

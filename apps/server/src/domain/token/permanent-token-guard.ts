@@ -4,7 +4,7 @@ import type { Db } from '../../db/client.ts';
 import { accounts, permanentTokens } from '../../db/schema.ts';
 import type { Bus } from '../../lib/bus.ts';
 import { hashToken } from '../../lib/tokens.ts';
-import { permissionsOf } from '../session/issue-tokens.ts';
+import { permissionsOf } from '../session/token-permissions.ts';
 
 interface Entry {
   claims: AccessClaims | undefined;

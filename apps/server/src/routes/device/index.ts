@@ -13,31 +13,14 @@ import {
 } from '@fleet/shared/schemas/device';
 import { StatusSchema, listOf, statusWith } from '@fleet/shared/schemas/list';
 import type { Deps } from '../../domain/deps.ts';
-import { eq } from 'drizzle-orm';
-import { devices } from '../../db/schema.ts';
-import { HttpError } from '../../lib/http-error.ts';
-import { createDevice } from '../../domain/device/create-device.ts';
 import { deleteAllDevices, deleteDevice } from '../../domain/device/delete-device.ts';
 import { findDeviceInScope, presentDevice } from '../../domain/device/device-scope.ts';
 import { deviceFacets, listDevices, streamDevices } from '../../domain/device/list-devices.ts';
 import { regenerateCredentials, updateDevice } from '../../domain/device/update-device.ts';
+import { registerDevice } from '../../domain/device/register-device.ts';
 import { ERROR_RESPONSES, SCOPES, pathName, scopeOf } from '../scope.ts';
 
 const errors = ERROR_RESPONSES;
-
-/** A new device's secret reaches the broker, or the device is not registered at all. */
-async function issueOrUndo(deps: Deps, device: { name: string; entity: string; password: string }) {
-  try {
-    await deps.devices.access.issued([device]);
-  } catch (err) {
-    await deps.db.delete(devices).where(eq(devices.name, device.name));
-    throw new HttpError(
-      503,
-      'The MQTT broker could not be reached; the device was not registered',
-      (err as Error).message,
-    );
-  }
-}
 
 /** The device registry, on the landlord's plain path (every entity) and the entity-scoped path. */
 export async function deviceRoutes(app: FastifyInstance, deps: Deps) {
@@ -98,8 +81,7 @@ export async function deviceRoutes(app: FastifyInstance, deps: Deps) {
         },
       },
       async (request, reply) => {
-        const data = await createDevice(deps.db, request.auth, scopeOf(request, 'Entity'), request.body.document);
-        await issueOrUndo(deps, { name: data.name, entity: data.entity, password: data.mqtt.password });
+        const data = await registerDevice(deps, request.auth, scopeOf(request, 'Entity'), request.body.document);
         return reply.code(201).send({ status: 'Device created', data });
       },
     );
