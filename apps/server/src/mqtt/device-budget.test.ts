@@ -1,6 +1,6 @@
 import type { DevicePublishKind } from '@fleet/shared/protocol';
 import { describe, expect, it } from 'vitest';
-import { DeviceBudget, type BudgetLimits } from './device-budget.ts';
+import { DeviceBudget, MAX_PAUSE_MS, type BudgetLimits } from './device-budget.ts';
 
 const LIMITS: BudgetLimits = {
   kinds: {
@@ -146,6 +146,45 @@ describe('DeviceBudget: cut-off', () => {
     stream(b, 'dev1', 20, LIMITS.cutOffAfterMs - 500);
     expect(b.budget.isCutOff('dev1')).toBe(false);
     expect(b.cutOffs).toEqual(['dev1']);
+  });
+});
+
+describe('DeviceBudget: how long a refused device is not read', () => {
+  it('is the time until its bucket holds half a second of its rate, and nothing for a device it has not seen', () => {
+    const b = budgetWith();
+    expect(b.budget.pauseMs('dev1', 'state')).toBe(0);
+    b.send('dev1', 'state', LIMITS.kinds.state.burst + 1);
+    // 10/s: 5 messages to refill, 500 ms.
+    expect(b.budget.pauseMs('dev1', 'state')).toBe(500);
+    b.tick(300);
+    expect(b.budget.pauseMs('dev1', 'state')).toBeCloseTo(200);
+    b.tick(200);
+    expect(b.budget.pauseMs('dev1', 'state')).toBe(0);
+  });
+
+  it(`is at most ${MAX_PAUSE_MS} ms, however slow the rate, and at least one message's worth`, () => {
+    const b = budgetWith({ kinds: { ...LIMITS.kinds, state: { rate: 0.01, burst: 1 }, reply: { rate: 1, burst: 1 } } });
+    b.send('dev1', 'state', 2);
+    expect(b.budget.pauseMs('dev1', 'state')).toBe(MAX_PAUSE_MS);
+    b.send('dev1', 'reply', 2);
+    b.tick(400);
+    // One message at 1/s: 600 ms still to go, capped.
+    expect(b.budget.pauseMs('dev1', 'reply')).toBe(MAX_PAUSE_MS);
+  });
+
+  it('keeps a device that floods again each time it is read in one episode: it is cut off', () => {
+    const b = budgetWith();
+    let elapsed = 0;
+    while (!b.budget.isCutOff('dev1') && elapsed < 2 * LIMITS.cutOffAfterMs) {
+      // What one read of the socket holds: a few hundred messages, then the pause.
+      b.send('dev1', 'state', 300);
+      const ms = b.budget.pauseMs('dev1', 'state');
+      b.tick(ms);
+      elapsed += ms;
+    }
+    expect(b.budget.isCutOff('dev1')).toBe(true);
+    expect(elapsed).toBeGreaterThanOrEqual(LIMITS.cutOffAfterMs);
+    expect(elapsed).toBeLessThanOrEqual(LIMITS.cutOffAfterMs + MAX_PAUSE_MS);
   });
 });
 

@@ -17,6 +17,13 @@ export interface BudgetLimits {
 
 /** Drops closer together than this are one episode of being over budget. */
 const EPISODE_GAP_MS = 1_000;
+/**
+ * A device refused a message is not read again until its bucket holds this long's rate (the
+ * embedded broker pauses its socket), at most MAX_PAUSE_MS: shorter than EPISODE_GAP_MS, so a
+ * device that is over budget again each time it is read stays in one episode and is cut off.
+ */
+const REFILL_S = 0.5;
+export const MAX_PAUSE_MS = 500;
 /** Devices remembered at most; past this, the idle ones are forgotten first. */
 const MAX_DEVICES = 200_000;
 const KIND_INDEX = Object.fromEntries(DEVICE_PUBLISH_KINDS.map((k, i) => [k, i])) as Record<DevicePublishKind, number>;
@@ -85,6 +92,20 @@ export class DeviceBudget {
       this.onCutOff(device);
     }
     return false;
+  }
+
+  /**
+   * How long to stop reading a device that was just refused a message of this kind: until that
+   * bucket holds REFILL_S of its rate (at least one message, at most its burst), ≤ MAX_PAUSE_MS.
+   */
+  pauseMs(device: string, kind: DevicePublishKind): number {
+    const a = this.accounts.get(device);
+    if (!a) return 0;
+    const limit = this.limits.kinds[kind];
+    const wanted = Math.min(limit.burst, Math.max(1, limit.rate * REFILL_S));
+    const missing = wanted - a.tokens[KIND_INDEX[kind]]! - ((this.now() - a.at) / 1000) * limit.rate;
+    if (missing <= 0) return 0;
+    return limit.rate > 0 ? Math.min(MAX_PAUSE_MS, (missing / limit.rate) * 1000) : MAX_PAUSE_MS;
   }
 
   /** True while the device is cut off (the embedded broker refuses its reconnects). */

@@ -1,3 +1,5 @@
+import type { parseDeviceTopic } from '@fleet/shared/protocol';
+
 /**
  * The server's side of the device protocol, whichever broker carries it: the embedded Aedes or an
  * external broker at MQTT_URL. Both deliver what devices publish to `onMessage` and carry what the
@@ -11,9 +13,17 @@ export interface DeviceLink {
   close(): Promise<void>;
 }
 
+/** Where a device published: `fleet/{entity}/{device}/{kind}`, parsed. */
+export type DeviceTopic = NonNullable<ReturnType<typeof parseDeviceTopic>>;
+
 export interface LinkHandlers {
   /** A message a device published on one of the server's subscriptions. */
   message(topic: string, payload: Buffer): void;
+  /**
+   * A message whose topic the broker has already parsed, checked against the publisher and
+   * charged to its budget (the embedded broker, before it routes the packet).
+   */
+  parsed(where: DeviceTopic, payload: Buffer): void;
   /** The embedded broker knows connections first-hand; an external broker reports them through the protocol. */
   presence(device: string, online: boolean): void;
 }
@@ -42,6 +52,8 @@ export type DropReason = (typeof DROP_REASONS)[number];
 /** Counters of the MQTT side; cheap enough to bump on every message. */
 export class LinkStats {
   received = 0;
+  /** Times the embedded broker stopped reading a device over its budget (read-pause.ts). */
+  paused = 0;
   readonly dropped: Record<DropReason, number> = Object.fromEntries(DROP_REASONS.map((r) => [r, 0])) as Record<
     DropReason,
     number
@@ -52,6 +64,6 @@ export class LinkStats {
   }
 
   snapshot() {
-    return { received: this.received, dropped: { ...this.dropped } };
+    return { received: this.received, paused: this.paused, dropped: { ...this.dropped } };
   }
 }

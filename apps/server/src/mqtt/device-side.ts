@@ -73,7 +73,8 @@ export async function startDeviceSide(config: Config, db: Db, bus: Bus, log: Fas
   const handlers = createIngest({
     directory,
     stats,
-    budget,
+    // The embedded broker charges the budget itself, before it routes a packet.
+    budget: config.MQTT_URL ? budget : null,
     telemetry,
     commands: () => box.commands,
     beacons,

@@ -1,5 +1,5 @@
 import net from 'node:net';
-import { Aedes, type Client } from 'aedes';
+import { Aedes, type Client, type PublishPacket } from 'aedes';
 import { SERVER_SUBSCRIPTIONS, parseDeviceTopic, topics } from '@fleet/shared/protocol';
 import type { Bus, DevicesChanged } from '../lib/bus.ts';
 import type { AuthThrottle } from './auth-throttle.ts';
@@ -7,6 +7,7 @@ import type { ConnectionGate } from './connection-gate.ts';
 import type { DeviceBudget } from './device-budget.ts';
 import type { DeviceDirectory, DeviceIdentity } from './device-directory.ts';
 import type { DeviceLink, LinkHandlers, LinkStats } from './device-link.ts';
+import { ReadPause, type PausableClient } from './read-pause.ts';
 
 interface Options {
   port: number;
@@ -23,6 +24,22 @@ interface Options {
 }
 
 type DeviceClient = Client & { fleet?: DeviceIdentity };
+
+/**
+ * Aedes that does not route what the server already took from its device in authorizePublish:
+ * nobody but the server subscribes to what devices publish, so a device's message is read where
+ * it is authorised, without the broker's packet copy, topic matching and delivery.
+ */
+class FleetBroker extends Aedes {
+  readonly taken = new WeakSet<object>();
+
+  override publish(packet: PublishPacket, callback: (error?: Error) => void): void;
+  override publish(packet: PublishPacket, ...rest: unknown[]): void {
+    if (!this.taken.delete(packet)) return (super.publish as (...args: unknown[]) => void).call(this, packet, ...rest);
+    const done = rest.at(-1);
+    if (typeof done === 'function') done();
+  }
+}
 
 /** CONNACK return codes of MQTT 3.1.1. */
 const IDENTIFIER_REJECTED = 2;
@@ -42,12 +59,14 @@ const refusal = (returnCode: 2 | 3 | 4, message: string) => Object.assign(new Er
  */
 export async function startEmbeddedBroker(opts: Options): Promise<DeviceLink & { port: number }> {
   const { directory, stats, handlers, gate, throttle, budget } = opts;
-  const broker = await Aedes.createBroker({
+  const broker = new FleetBroker({
     drainTimeout: 30_000,
     queueLimit: 100,
     maxTopicLevels: 8,
     connectTimeout: opts.connectTimeoutMs,
   });
+  await broker.listen();
+  const pauses = new ReadPause();
   // Connected clients by id; Aedes keeps the map but does not type it.
   const clients = () => (broker as unknown as { clients: Record<string, DeviceClient> }).clients;
 
@@ -93,6 +112,20 @@ export async function startEmbeddedBroker(opts: Options): Promise<DeviceLink & {
     if (!device || !where || where.device !== device.name || where.entity !== device.entity) {
       stats.drop('refused_topic');
       return done(new Error(`Not allowed to publish on ${packet.topic}`));
+    }
+    // Charged before the broker does anything more with it; over budget, the device is not read
+    // again until its bucket has refilled a little (TCP holds the rest of its flood back).
+    if (!budget.admit(where.device, where.kind)) {
+      stats.received++;
+      stats.drop('over_budget');
+      if (pauses.pause(client as unknown as PausableClient, budget.pauseMs(where.device, where.kind))) stats.paused++;
+      broker.taken.add(packet);
+      return done(null);
+    }
+    // QoS 2 is routed: the broker's store tells a retransmission from a new message.
+    if (packet.qos !== 2) {
+      broker.taken.add(packet);
+      handlers.parsed(where, packet.payload as Buffer);
     }
     done(null);
   };

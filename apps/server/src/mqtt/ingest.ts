@@ -11,7 +11,7 @@ import type { CommandService } from '../domain/command/command-service.ts';
 import type { TelemetryBatcher } from '../domain/telemetry/telemetry-batcher.ts';
 import type { DeviceBudget } from './device-budget.ts';
 import type { DeviceDirectory, DeviceIdentity } from './device-directory.ts';
-import type { LinkHandlers, LinkStats } from './device-link.ts';
+import type { DeviceTopic, LinkHandlers, LinkStats } from './device-link.ts';
 
 /** Set once the beacon side has started; sightings before that are dropped as unsupported. */
 export interface BeaconRoute {
@@ -21,8 +21,11 @@ export interface BeaconRoute {
 interface Options {
   directory: DeviceDirectory;
   stats: LinkStats;
-  /** Checked on the topic alone, before the payload is read. */
-  budget: DeviceBudget;
+  /**
+   * Checked on the topic alone, before the payload is read; null when the broker checks it itself
+   * (the embedded one, in authorizePublish, before it routes the packet).
+   */
+  budget: DeviceBudget | null;
   telemetry: TelemetryBatcher;
   /** Undefined only while the server starts. */
   commands: () => CommandService | undefined;
@@ -89,34 +92,42 @@ export function createIngest(o: Options): LinkHandlers {
     }
   };
 
+  const read = (where: DeviceTopic, payload: Buffer) => {
+    if (payload.length > MAX_DEVICE_PAYLOAD_BYTES) return o.stats.drop('too_large');
+    let body: unknown;
+    try {
+      body = JSON.parse(payload.toString('utf8'));
+    } catch {
+      return o.stats.drop('bad_json');
+    }
+    const accept = (device: DeviceIdentity | null) => {
+      if (!device) return o.stats.drop('unknown_device');
+      // The broker's ACL already keeps devices to their own topics; this holds even if it is misconfigured.
+      if (device.entity !== where.entity) return o.stats.drop('wrong_entity');
+      if (findUnstorable(body)) {
+        // Nothing of it is believed, but the device did speak.
+        o.telemetry.report(device.name);
+        return o.stats.drop('bad_text');
+      }
+      handle(device, where.kind, body);
+    };
+    const cached = o.directory.peek(where.device);
+    if (cached !== undefined) accept(cached);
+    else o.directory.lookup(where.device).then(accept, (err) => o.onError(err, 'looking up a device'));
+  };
+
   return {
     message(topic, payload) {
       o.stats.received++;
       const where = parseDeviceTopic(topic);
       if (!where) return o.stats.drop('bad_topic');
       // Before the payload is even looked at: a flood costs a map look-up a message.
-      if (!o.budget.admit(where.device, where.kind)) return o.stats.drop('over_budget');
-      if (payload.length > MAX_DEVICE_PAYLOAD_BYTES) return o.stats.drop('too_large');
-      let body: unknown;
-      try {
-        body = JSON.parse(payload.toString('utf8'));
-      } catch {
-        return o.stats.drop('bad_json');
-      }
-      const accept = (device: DeviceIdentity | null) => {
-        if (!device) return o.stats.drop('unknown_device');
-        // The broker's ACL already keeps devices to their own topics; this holds even if it is misconfigured.
-        if (device.entity !== where.entity) return o.stats.drop('wrong_entity');
-        if (findUnstorable(body)) {
-          // Nothing of it is believed, but the device did speak.
-          o.telemetry.report(device.name);
-          return o.stats.drop('bad_text');
-        }
-        handle(device, where.kind, body);
-      };
-      const cached = o.directory.peek(where.device);
-      if (cached !== undefined) accept(cached);
-      else o.directory.lookup(where.device).then(accept, (err) => o.onError(err, 'looking up a device'));
+      if (o.budget && !o.budget.admit(where.device, where.kind)) return o.stats.drop('over_budget');
+      read(where, payload);
+    },
+    parsed(where, payload) {
+      o.stats.received++;
+      read(where, payload);
     },
     presence(device, online) {
       o.telemetry.presence(device, online);

@@ -1,12 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  connectDevice,
-  connectRaw,
-  eventually,
-  randomDeviceId as hex,
-  registerDevice,
-  startWithTwoEntities,
-} from '../helpers/devices.ts';
+import { STATE_BUDGET, startBudgetServer } from '../helpers/budget.ts';
+import { connectDevice, connectRaw, eventually, randomDeviceId as hex, registerDevice } from '../helpers/devices.ts';
 import type { TestServer } from '../helpers/server.ts';
 
 // Both modes: messages from the external broker pass the same budgets in the ingest; only the
@@ -14,25 +8,18 @@ import type { TestServer } from '../helpers/server.ts';
 let s: TestServer;
 let root = '';
 let ACME = '';
-
-const RATE = 5;
-const BURST = 10;
+let battery: (name: string) => Promise<unknown>;
+const { rate: RATE, burst: BURST } = STATE_BUDGET;
 
 beforeAll(async () => {
   ({
     s,
     root,
     acme: ACME,
-  } = await startWithTwoEntities({
-    MQTT_BUDGET_STATE: `${RATE},${BURST}`,
-    MQTT_BUDGET_CUTOFF_S: '1',
-    MQTT_BUDGET_COOLDOWN_S: '120',
-  }));
+    battery,
+  } = await startBudgetServer({ MQTT_BUDGET_CUTOFF_S: '1', MQTT_BUDGET_COOLDOWN_S: '120' }));
 });
 afterAll(async () => s?.close());
-
-const battery = async (name: string) =>
-  (await s.request('GET', `/api/v1/tenant/${ACME}/device/${name}`, { token: root })).body.data.battery;
 
 describe('per-device budgets', () => {
   it('drops and counts a flood, cuts the device off when it persists, and keeps serving the others', async () => {
@@ -58,11 +45,16 @@ describe('per-device budgets', () => {
       const after = s.app.devices.stats.snapshot();
       const received = after.received - before.received;
       const dropped = after.dropped.over_budget - before.dropped.over_budget;
-      // Embedded: what was on the wire when the connection closed never arrives.
-      expect(received).toBeLessThanOrEqual(sent);
+      // Embedded: what was on the wire when the connection closed never arrives. External: the
+      // other device's announce may reach the server after `before` was taken.
+      expect(received).toBeLessThanOrEqual(sent + 1);
       // The burst and the sustained rate got through (the first report announced it online); the rest was dropped.
       expect(received - dropped).toBeLessThanOrEqual(BURST + Math.ceil(RATE * elapsed) + 1);
-      expect(dropped).toBeGreaterThan(sent / 2);
+      expect(dropped).toBeGreaterThan(0);
+      // External: everything sent is read and mostly dropped. Embedded: the device is paused
+      // while over budget, so much of what it sent is never read (mqtt-budget-pause.test.ts).
+      if (s.config.MQTT_URL) expect(dropped).toBeGreaterThan(sent / 2);
+      else expect(after.paused - before.paused).toBeGreaterThan(0);
     });
 
     if (s.config.MQTT_URL) {
