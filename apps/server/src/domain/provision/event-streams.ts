@@ -4,7 +4,7 @@ import type { Db } from '../../db/client.ts';
 import type { Bus, ProvisionBusEvent } from '../../lib/bus.ts';
 import { eventsAfter, sessionEnded } from './session-store.ts';
 
-/** What the report batcher knows of a session's events before the database does (report-batcher.ts, sole mode). */
+/** What the report batcher knows of a session's events before the database does (sole-reports.ts). */
 export interface KnownEvents {
   /** Events sent but not yet written, oldest first. */
   unwritten(session: string): ProvisionBusEvent[];

@@ -10,34 +10,26 @@ import {
 } from '@fleet/shared/provision';
 import { topics } from '@fleet/shared/protocol';
 import type { AccessClaims } from '@fleet/shared/schemas/session';
-import type { Db, Executor } from '../../db/client.ts';
+import type { Db } from '../../db/client.ts';
 import type { Bus, ProvisionBusEvent } from '../../lib/bus.ts';
 import { isUniqueViolation } from '../../lib/db-errors.ts';
 import { HttpError, notFound } from '../../lib/http-error.ts';
-import type { DeviceLink } from '../../mqtt/device-link.ts';
 import type { DownloadSigner } from '../../storage/signed-urls.ts';
 import type { TelemetryBatcher } from '../telemetry/telemetry-batcher.ts';
 import { readPresence } from './device-presence.ts';
 import { filesForDevice } from './files-for-device.ts';
 import { createReportBatcher } from './create-report-batcher.ts';
 import type { ReportBatcher } from './report-batcher.ts';
-import {
-  appendEvents,
-  failUnfinished,
-  findSession,
-  lockOpenSession,
-  presentSession,
-  recount,
-  releaseDevice,
-  rowsOf,
-  type EventBody,
-  type SessionRow,
-} from './session-store.ts';
+import { insertSession, readFiles, saveChanges, stateOf } from './report-queries.ts';
+import { record, unchanged } from './session-change.ts';
+import { endSession, startSession, type EndReason } from './session-machine.ts';
+import { findSession, lockOpenSession, presentSession, rowsOf, type SessionRow } from './session-store.ts';
 
 interface Options {
   db: Db;
   bus: Bus;
-  link: DeviceLink;
+  /** Where commands to devices go (the device link of mqtt/). */
+  link: { publish(topic: string, message: unknown): Promise<void> };
   downloads: DownloadSigner;
   /** Presence of devices heard on this instance, written before it is read. */
   telemetry: Pick<TelemetryBatcher, 'settle'>;
@@ -92,40 +84,18 @@ export class ProvisionService {
         'Upload files at entity, site or group level',
       );
     const id = randomUUID();
+    const started = startSession({ id, device, by: actor.sub }, files);
     let session: SessionRow;
-    let out: ProvisionBusEvent[];
     try {
-      ({ session, out } = await db.transaction(async (tx) => {
-        await tx.execute(sql`
-          insert into provision_sessions (id, entity, device, status, started_by, prior_state)
-          values (${id}, ${entity}, ${device}, 'provision_started', ${actor.sub}, ${dev.state_current})`);
-        await tx.execute(sql`
-          insert into provision_files (session_id, device_path, filename, file_id, status, ord)
-          select ${id}::uuid, v.device_path, v.filename, v.id, 'pending', v.ord
-          from jsonb_to_recordset(${JSON.stringify(files.map((f, ord) => ({ ...f, ord })))}::jsonb)
-            as v(device_path text, filename text, id uuid, ord int)`);
-        await tx.execute(sql`
-          update devices set current_provision = ${id}, current_download = null, state_current = 'PROVISIONING'
-          where name = ${device}`);
-        const s = await recount(tx, id);
-        const list = files.map((f) => ({ filename: f.filename, device_path: f.device_path, status: 'pending' }));
-        const started: EventBody = {
-          event: 'provision_started',
-          data: {
-            status: 'provision_started',
-            files: list,
-            total: files.length,
-            message: `Provisioning started by ${actor.sub}: ${files.length} file${files.length === 1 ? '' : 's'}`,
-          },
-        };
-        return { session: s, out: await appendEvents(tx, s, [started]) };
-      }));
+      session = await db.transaction((tx) =>
+        insertSession(tx, started, { entity, started_by: actor.sub, prior_state: dev.state_current }, files),
+      );
     } catch (err) {
       if (isUniqueViolation(err))
         throw new HttpError(409, `Device ${device} is already being provisioned`, 'Cancel the running session first');
       throw err;
     }
-    await this.relay(out);
+    await this.relay(started.events);
     await this.reports.adopt(id);
     const until = new Date(Date.now() + LINK_VALID_MS + this.o.timeoutMs);
     const command: ProvisionCommand = {
@@ -216,43 +186,26 @@ export class ProvisionService {
     }
   }
 
-  /** Ends an open session from the server's side: cancelled (as provision_failed), timed out, or failed. */
-  private async end(
-    id: string,
-    device: string,
-    status: 'cancelled' | 'timeout' | 'provision_failed',
-    error: string,
-  ): Promise<SessionRow | null> {
+  /** Ends an open session from the server's side (session-machine.ts `endSession`): cancelled, timed out, or failed. */
+  private async end(id: string, device: string, reason: EndReason, error: string): Promise<SessionRow | null> {
     const result = await this.reports.exclusive(id, () =>
       this.o.db.transaction(async (tx) => {
         const open = await lockOpenSession(tx, id, device);
         if (!open) return null;
         // A stale check raced with news from the device: the session is alive after all.
-        if (status === 'timeout' && Date.now() - new Date(open.heard_at).getTime() < this.o.timeoutMs) return null;
-        const event = status === 'timeout' ? 'timeout' : 'provision_failed';
-        const out = await this.failed(tx, open, status, error, event);
-        return { out, row: await findSession(tx, device, id) };
+        if (reason === 'timeout' && Date.now() - new Date(open.heard_at).getTime() < this.o.timeoutMs) return null;
+        // Its unfinished files fail; the counters on the row hold for all of them.
+        const files = await readFiles(tx, { whole: [], unfinished: [id], named: [] });
+        const change = unchanged(stateOf(open, files), open.prior_state);
+        const step = endSession(change.state, reason, error);
+        record(change, step);
+        await saveChanges(tx, [change]);
+        return { out: step.events, row: await findSession(tx, device, id) };
       }),
     );
     if (!result) return null;
     await this.relay(result.out);
     return result.row;
-  }
-
-  private async failed(
-    tx: Executor,
-    open: SessionRow,
-    status: string,
-    error: string,
-    event: 'provision_failed' | 'timeout',
-  ) {
-    await failUnfinished(tx, open.id, error);
-    const s = await recount(tx, open.id, { status, error, end: true });
-    await releaseDevice(tx, s);
-    const message = status === 'timeout' ? `Timed out: ${error}` : `Provisioning failed: ${error}`;
-    return appendEvents(tx, s, [
-      { event, data: { status, error, message, ...(status === 'cancelled' ? { cancelled: true } : {}) } },
-    ]);
   }
 
   /**

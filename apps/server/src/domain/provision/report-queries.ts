@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/client.ts';
 import type { SessionChange } from './session-change.ts';
-import type { FileState, SessionState } from './session-machine.ts';
+import type { FileState, SessionState, Step } from './session-machine.ts';
 import { rowsOf, type SessionRow } from './session-store.ts';
 
 /** A file row as a flush reads it. */
@@ -147,4 +147,38 @@ export async function saveChanges(tx: Executor, changes: SessionChange[]): Promi
       returning 1)
     select (select count(*) from f) as files, (select count(*) from s) as sessions,
            (select count(*) from d) as devices, (select count(*) from e) as events`);
+}
+
+/**
+ * Stores a session the state machine started (startSession): the session row with its files, the
+ * device marked as provisioning, and the first event. A device with a session open already makes
+ * the insert fail with a unique violation. Answers the session row.
+ */
+export async function insertSession(
+  tx: Executor,
+  started: Step,
+  extra: { entity: string; started_by: string; prior_state: string | null },
+  files: ReadonlyArray<{ id: string; filename: string; device_path: string }>,
+): Promise<SessionRow> {
+  const s = started.state;
+  const [row] = rowsOf<SessionRow>(
+    await tx.execute(sql`
+      insert into provision_sessions (id, entity, device, status, started_by, prior_state, last_seq, total_files)
+      values (${s.id}, ${extra.entity}, ${s.device}, ${s.status}, ${extra.started_by}, ${extra.prior_state},
+        ${s.last_seq}, ${s.total_files})
+      returning *`),
+  );
+  await tx.execute(sql`
+    insert into provision_files (session_id, device_path, filename, file_id, status, ord)
+    select ${s.id}::uuid, v.device_path, v.filename, v.id, 'pending', v.ord
+    from jsonb_to_recordset(${JSON.stringify(files.map((f, ord) => ({ ...f, ord })))}::jsonb)
+      as v(device_path text, filename text, id uuid, ord int)`);
+  await tx.execute(sql`
+    update devices set current_provision = ${s.id}, current_download = null, state_current = 'PROVISIONING'
+    where name = ${s.device}`);
+  await tx.execute(sql`
+    insert into provision_events (session_id, seq, event, data)
+    select ${s.id}::uuid, v.seq, v.event, v.data
+    from jsonb_to_recordset(${JSON.stringify(started.events)}::jsonb) as v(seq int, event text, data jsonb)`);
+  return row!;
 }

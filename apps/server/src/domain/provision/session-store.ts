@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { Counters, ProvisionEventName, ProvisionFileStatus, ProvisionSession } from '@fleet/shared/provision';
+import type { Counters, ProvisionFileStatus, ProvisionSession } from '@fleet/shared/provision';
 import type { Executor } from '../../db/client.ts';
 import type { ProvisionBusEvent } from '../../lib/bus.ts';
 
@@ -32,9 +32,6 @@ export interface FileRow {
   error: string | null;
 }
 
-/** What one event says beyond the session and its counters, which every event carries. */
-export type EventBody = { event: ProvisionEventName; data: Record<string, unknown> & { message: string } };
-
 export const countersOf = (s: SessionRow): Counters => ({
   total_files: Number(s.total_files),
   completed_files: Number(s.completed_files),
@@ -51,78 +48,6 @@ export async function lockOpenSession(tx: Executor, id: string, device: string):
       for update`),
   );
   return row ?? null;
-}
-
-/** Counts the session's files again and stores the counters (and `patch`) on it; answers the row. */
-export async function recount(
-  tx: Executor,
-  id: string,
-  patch: { status?: string; error?: string | null; end?: boolean; heard?: boolean } = {},
-): Promise<SessionRow> {
-  const [row] = rowsOf<SessionRow>(
-    await tx.execute(sql`
-      with c as (
-        select count(*) filter (where status = 'completed')::int as completed,
-               count(*) filter (where status = 'failed')::int as failed,
-               count(*) filter (where status = 'downloading')::int as downloading,
-               count(*)::int as total
-        from provision_files where session_id = ${id})
-      update provision_sessions s set
-        total_files = c.total, completed_files = c.completed, failed_files = c.failed,
-        downloading_files = c.downloading,
-        status = coalesce(${patch.status ?? null}::text, s.status),
-        error = case when ${patch.error !== undefined} then ${patch.error ?? null}::text else s.error end,
-        heard_at = case when ${patch.heard ?? false} then now() else s.heard_at end,
-        ended_at = case when ${patch.end ?? false} then now() else s.ended_at end
-      from c where s.id = ${id}
-      returning s.*`),
-  );
-  return row!;
-}
-
-/**
- * Numbers and stores `events` after the session's last one; each carries the session, the device
- * and the counters of `session`. Answers them as the bus relays them.
- */
-export async function appendEvents(
-  tx: Executor,
-  session: SessionRow,
-  events: EventBody[],
-): Promise<ProvisionBusEvent[]> {
-  if (events.length === 0) return [];
-  const [{ last_seq }] = rowsOf<{ last_seq: number }>(
-    await tx.execute(sql`
-      update provision_sessions set last_seq = last_seq + ${events.length}
-      where id = ${session.id} returning last_seq`),
-  ) as [{ last_seq: number }];
-  const first = Number(last_seq) - events.length + 1;
-  const out = events.map((e, i) => ({
-    device: session.device,
-    session_id: session.id,
-    seq: first + i,
-    event: e.event,
-    data: { session_id: session.id, deviceId: session.device, ...countersOf(session), ...e.data },
-  }));
-  await tx.execute(sql`
-    insert into provision_events (session_id, seq, event, data)
-    select ${session.id}::uuid, v.seq, v.event, v.data
-    from jsonb_to_recordset(${JSON.stringify(out)}::jsonb) as v(seq int, event text, data jsonb)`);
-  return out;
-}
-
-/** Files still under way become failed with `error` (the session ended without them). */
-export async function failUnfinished(tx: Executor, id: string, error: string): Promise<void> {
-  await tx.execute(sql`
-    update provision_files set status = 'failed', error = coalesce(error, ${error})
-    where session_id = ${id} and status in ('pending', 'queued', 'downloading')`);
-}
-
-/** The device leaves provisioning: no current provision or download, its earlier state back. */
-export async function releaseDevice(tx: Executor, session: SessionRow): Promise<void> {
-  await tx.execute(sql`
-    update devices set current_provision = null, current_download = null,
-      state_current = case when state_current = 'PROVISIONING' then ${session.prior_state}::text else state_current end
-    where name = ${session.device} and current_provision = ${session.id}`);
 }
 
 /** Events of session `id` after number `after`, in order. */
