@@ -44,8 +44,9 @@ interface Account {
  * device and message kind, checked on the topic alone before anything costly, so a flood costs a
  * map look-up a message. A device that keeps exceeding a budget for `cutOffAfterMs` is cut off for
  * `coolDownMs`: everything it sends is dropped and `onCutOff` is told (the embedded broker closes
- * its connection and refuses it meanwhile). Fixed memory per device, a bounded number of devices;
- * the clock is injected for tests.
+ * its connection and refuses it meanwhile). The embedded broker charges it where it authorises a
+ * publish and stops reading a refused device for `pauseMs`; with MQTT_URL the ingest charges it.
+ * Fixed memory per device, a bounded number of devices; the clock is injected for tests.
  */
 export class DeviceBudget {
   private readonly accounts = new Map<string, Account>();

@@ -54,8 +54,9 @@ const refusal = (returnCode: 2 | 3 | 4, message: string) => Object.assign(new Er
  * publish only under its own prefix (a device that tries otherwise is disconnected, as MQTT 3.1.1
  * has no way to refuse one message) and subscribe only to its own and its entity's command topics.
  * Strangers are kept small (connection-gate.ts: unauthenticated sockets bounded in number, time and
- * packet size), guessing secrets is throttled (auth-throttle.ts), and a device its budget cut off
- * is disconnected and refused until its cool-down ends (device-budget.ts).
+ * packet size), guessing secrets is throttled (auth-throttle.ts), a device over its budget is not
+ * read for a moment (read-pause.ts), and a device its budget cut off is disconnected and refused
+ * until its cool-down ends (device-budget.ts).
  */
 export async function startEmbeddedBroker(opts: Options): Promise<DeviceLink & { port: number }> {
   const { directory, stats, handlers, gate, throttle, budget } = opts;
