@@ -1,17 +1,7 @@
 import type { parseDeviceTopic } from '@fleet/shared/protocol';
 
-/**
- * The server's side of the device protocol, whichever broker carries it: the embedded Aedes or an
- * external broker at MQTT_URL. Both deliver what devices publish to `onMessage` and carry what the
- * server publishes to devices.
- */
-export interface DeviceLink {
-  /** Where devices connect, for logs and the demo: `mqtt://host:port`. */
-  readonly url: string;
-  /** Publishes a command (QoS 1); resolves once the broker has taken it. */
-  publish(topic: string, message: unknown): Promise<void>;
-  close(): Promise<void>;
-}
+/** The port the domain publishes through (domain/device-link.ts), implemented by the brokers here. */
+export type { DeviceLink } from '../domain/device-link.ts';
 
 /** Where a device published: `fleet/{entity}/{device}/{kind}`, parsed. */
 export type DeviceTopic = NonNullable<ReturnType<typeof parseDeviceTopic>>;

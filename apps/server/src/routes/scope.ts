@@ -1,8 +1,8 @@
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { ErrorInfoSchema } from '@fleet/shared/schemas/error';
-import type { Executor } from '../db/client.ts';
 import type { Scope } from '../domain/account/account-scope.ts';
+import type { Deps } from '../domain/deps.ts';
 import { entityExists } from '../domain/entity/entity-exists.ts';
 import { notFound } from '../lib/http-error.ts';
 import { assertEntityAccess, assertLandlord, isLandlord } from '../plugins/auth.ts';
@@ -37,7 +37,7 @@ export function scopeOf(request: FastifyRequest, what = 'Resource'): Scope {
  * sessions and permanent tokens), and `scopeOf` refuses any other the same way whether it exists
  * or not. Writes still map the database's refusal, for an entity deleted meanwhile.
  */
-export function requireEntityOfPath(db: Executor) {
+export function requireEntityOfPath(db: Deps['db']) {
   return async (request: FastifyRequest): Promise<void> => {
     const entity = (request.params as { entity?: string }).entity;
     if (entity === undefined || !request.auth || !isLandlord(request.auth)) return;
