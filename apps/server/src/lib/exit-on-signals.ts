@@ -19,6 +19,10 @@ export function exitOnSignals(app: FastifyInstance, label = 'server'): void {
     }, FORCE_EXIT_MS);
     force.unref();
     app.log.info({ signal }, `${label} shutting down`);
+    // A request whose bytes reached this process before the signal is served, not cut: two turns
+    // of the event loop let a connection accepted in the signal's turn be read and routed first
+    // (closing answers later arrivals 503 and drops connections that have sent nothing).
+    for (let turn = 0; turn < 2; turn++) await new Promise((resolve) => setImmediate(resolve));
     try {
       await app.close();
       process.exit(0);
