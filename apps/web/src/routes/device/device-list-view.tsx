@@ -68,20 +68,23 @@ export function DeviceListView({ landlord }: { landlord: boolean }) {
   const total = devices.data?.total;
   const settled = total !== undefined && !devices.isPlaceholderData;
   useEffect(() => {
-    if (settled && state.page > lastPage(total, state.size)) setState({ ...state, page: lastPage(total, state.size) });
+    if (settled && state.page > lastPage(total, state.size)) {
+      // Only when no other change is on its way: `total` belongs to the state on screen.
+      setState((s) => (s === state ? { ...s, page: lastPage(total, s.size) } : s));
+    }
   }, [settled, total, state, setState]);
 
   const setFilters = (patch: Partial<DeviceFilters>) => {
-    setState(withFilters(state, patch));
+    setState((s) => withFilters(s, patch));
     clear();
   };
   const sortBy = (column: DeviceSort) =>
-    setState({
-      ...state,
+    setState((s) => ({
+      ...s,
       page: 1,
       sort: column,
-      order: column === state.sort ? (state.order === 'asc' ? 'desc' : 'asc') : firstOrder(column),
-    });
+      order: column === s.sort ? (s.order === 'asc' ? 'desc' : 'asc') : firstOrder(column),
+    }));
 
   const onDelete = async (device: Device) => {
     if (await confirmDelete()) remove.mutate(device.name, { onSuccess: () => toggle(device.name, false) });
@@ -203,8 +206,8 @@ export function DeviceListView({ landlord }: { landlord: boolean }) {
           page={state.page}
           size={state.size}
           total={devices.data.total}
-          onPage={(page) => setState({ ...state, page })}
-          onSize={(size) => setState({ ...state, size, page: 1 })}
+          onPage={(page) => setState((s) => ({ ...s, page }))}
+          onSize={(size) => setState((s) => ({ ...s, size, page: 1 }))}
         />
       )}
       <DeviceFilterDrawer
