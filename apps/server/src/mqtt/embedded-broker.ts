@@ -8,6 +8,7 @@ import type { DeviceBudget } from './device-budget.ts';
 import type { DeviceDirectory, DeviceIdentity } from './device-directory.ts';
 import type { DeviceLink, LinkHandlers, LinkStats } from './device-link.ts';
 import { ReadPause, type PausableClient } from './read-pause.ts';
+import { readInSlices, type SliceableClient } from './read-slices.ts';
 
 interface Options {
   port: number;
@@ -99,6 +100,8 @@ export async function startEmbeddedBroker(opts: Options): Promise<DeviceLink & {
         throttle.succeeded(username, address);
         gate.signedIn(socket);
         client.fleet = identity;
+        // However fast it sends, a device is read a slice an event-loop turn (read-slices.ts).
+        readInSlices(client as unknown as SliceableClient);
         done(null, true);
       },
       (err: Error) => done(Object.assign(err, { returnCode: 3 as const }), false), // 3: server unavailable
