@@ -52,10 +52,10 @@ const EnvSchema = z
     /** The first back-off after too many wrong secrets; each next one doubles, up to 5 minutes. */
     MQTT_AUTH_BACKOFF_MS: z.coerce.number().int().min(10).max(300_000).default(1_000),
     /** Per-device message budgets by topic, `rate,burst` (docs/device-protocol.md "Budgets and limits"). */
-    MQTT_BUDGET_STATE: budget('20,200'),
+    MQTT_BUDGET_STATE: budget('20,40'),
     MQTT_BUDGET_REPLY: budget('50,500'),
-    MQTT_BUDGET_EVENTS: budget('100,1000'),
-    MQTT_BUDGET_BEACON: budget('500,5000'),
+    MQTT_BUDGET_EVENTS: budget('100,200'),
+    MQTT_BUDGET_BEACON: budget('500,1000'),
     /** A device over its budget this long without a pause is cut off for MQTT_BUDGET_COOLDOWN_S. */
     MQTT_BUDGET_CUTOFF_S: z.coerce.number().min(0.1).max(3600).default(10),
     MQTT_BUDGET_COOLDOWN_S: z.coerce.number().min(1).max(86_400).default(60),
