@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import { BeaconSightingSchema, REMINDER_COMMAND, type ReminderMessage } from '@fleet/shared/beacon-protocol';
 import { formatMedications, normaliseBeaconMac, type BeaconEvent } from '@fleet/shared/schemas/beacon';
 import type { Db } from '../../db/client.ts';
+import { rowsOf } from '../../db/raw-sql.ts';
 import { FlushLoop } from '../../lib/batching/flush-loop.ts';
 import type { BeaconConfigCache } from './beacon-config-cache.ts';
 import { dueDoses } from './due-times.ts';
@@ -33,7 +34,6 @@ const MAX_PENDING = 50_000;
 /** Reminder records remembered at most (a day's doses of every configured beacon fit many times). */
 const MAX_KNOWN_REMINDERS = 50_000;
 const REMINDER_TTL_MS = 15 * 60_000;
-const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 const json = (v: unknown) => sql`${JSON.stringify(v)}::jsonb`;
 
 /** What a flush writes: everything heard since the one before. */

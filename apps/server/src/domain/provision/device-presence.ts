@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { rowsOf } from '../../db/raw-sql.ts';
 import type { TelemetryBatcher } from '../telemetry/telemetry-batcher.ts';
-import { rowsOf } from './session-store.ts';
 
 export interface DevicePresence {
   name: string;

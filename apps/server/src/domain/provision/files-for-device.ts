@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { rowsOf } from '../../db/raw-sql.ts';
 import { placeDevices } from '../dfu/choose-firmware.ts';
-import { rowsOf } from './session-store.ts';
 
 export interface DeviceFile {
   id: string;

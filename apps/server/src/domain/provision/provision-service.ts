@@ -11,6 +11,7 @@ import {
 import { topics } from '@fleet/shared/protocol';
 import type { AccessClaims } from '@fleet/shared/schemas/session';
 import type { Db } from '../../db/client.ts';
+import { rowsOf } from '../../db/raw-sql.ts';
 import type { Bus, ProvisionBusEvent } from '../../lib/bus.ts';
 import { isUniqueViolation } from '../../lib/db-errors.ts';
 import { HttpError, notFound } from '../../lib/http-error.ts';
@@ -23,7 +24,7 @@ import type { ReportBatcher } from './report-batcher.ts';
 import { insertSession, readFiles, saveChanges, stateOf } from './report-queries.ts';
 import { record, unchanged } from './session-change.ts';
 import { endSession, startSession, type EndReason } from './session-machine.ts';
-import { findSession, lockOpenSession, presentSession, rowsOf, type SessionRow } from './session-store.ts';
+import { findSession, lockOpenSession, presentSession, type SessionRow } from './session-store.ts';
 
 interface Options {
   db: Db;

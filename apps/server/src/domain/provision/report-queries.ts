@@ -1,8 +1,9 @@
 import { sql } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/client.ts';
+import { rowsOf } from '../../db/raw-sql.ts';
 import type { SessionChange } from './session-change.ts';
 import type { FileState, SessionState, Step } from './session-machine.ts';
-import { rowsOf, type SessionRow } from './session-store.ts';
+import type { SessionRow } from './session-store.ts';
 
 /** A file row as a flush reads it. */
 export type FileRow = FileState & { ord: number };

@@ -1,10 +1,8 @@
 import { sql } from 'drizzle-orm';
 import type { Counters, ProvisionFileStatus, ProvisionSession } from '@fleet/shared/provision';
 import type { Executor } from '../../db/client.ts';
+import { rowsOf } from '../../db/raw-sql.ts';
 import type { ProvisionBusEvent } from '../../lib/bus.ts';
-
-/** Raw SQL answers rows as `{rows}` on both drivers. */
-export const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 
 export interface SessionRow {
   id: string;
