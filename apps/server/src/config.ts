@@ -19,7 +19,7 @@ const budget = (fallback: string) =>
       return { rate, burst: Math.max(1, burst) };
     });
 
-const EnvSchema = z
+export const EnvSchema = z
   .object({
     PORT: z.coerce.number().int().min(0).max(65535).default(8080),
     HOST: z.string().default('0.0.0.0'),
