@@ -1,21 +1,12 @@
-import { sql } from 'drizzle-orm';
 import type { StateReport } from '@fleet/shared/protocol';
 import type { Db } from '../../db/client.ts';
 import { writeBisecting } from '../../lib/batching/bisecting-writer.ts';
 import { FlushLoop, takeAll } from '../../lib/batching/flush-loop.ts';
 import { isDataError } from '../../lib/db-errors.ts';
+import { updateDevices, type DeviceNews } from './telemetry-queries.ts';
 
 /** What is known of one device since the last flush; later reports win field by field. */
-interface Pending {
-  name: string;
-  state?: string;
-  fw_version?: string;
-  battery?: number;
-  is_charging?: boolean;
-  online?: boolean;
-  /** Receive time of the last sign of life, ISO; absent when only an absence was reported. */
-  seen_at?: string;
-}
+type Pending = DeviceNews;
 
 export interface Woken {
   name: string;
@@ -35,16 +26,10 @@ interface Options {
 }
 
 /**
- * How stale a device's last-seen time may be before a mere sign of life rewrites it. The 20-minute
- * rule and "last seen" need no finer grain, and a busy device (provisioning reports ten times a
- * second) would otherwise rewrite its row at every flush.
- */
-const SEEN_RESOLUTION = '5 seconds';
-
-/**
  * A bare sign of life from a device whose last one was queued within this long (up to twice it)
- * is not queued again: the database would not change for it (SEEN_RESOLUTION), and at ten reports
- * a second per device the queue, the batch's JSON and the database's filter were work for nothing.
+ * is not queued again: the database would not change for it (SEEN_RESOLUTION in
+ * telemetry-queries.ts), and at ten reports a second per device the queue, the batch's JSON and
+ * the database's filter were work for nothing.
  */
 const SIGN_OF_LIFE_EVERY_MS = 1_000;
 
@@ -179,34 +164,7 @@ export class TelemetryBatcher {
   }
 
   private async update(batch: Pending[]): Promise<void> {
-    // One order for every instance, so two flushes touching the same devices cannot deadlock.
-    batch.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
-    const result = await this.db.execute<{ name: string; entity: string; was_online: boolean; online: boolean }>(sql`
-      with v as (
-        select * from jsonb_to_recordset(${JSON.stringify(batch)}::jsonb) as v(
-          name text, state text, fw_version text, battery smallint, is_charging boolean,
-          online boolean, seen_at timestamptz)
-      ),
-      old as (select d.name, d.online from devices d join v on v.name = d.name)
-      update devices d set
-        state_current = coalesce(v.state, d.state_current),
-        fw_version = coalesce(v.fw_version, d.fw_version),
-        battery = coalesce(v.battery, d.battery),
-        is_charging = coalesce(v.is_charging, d.is_charging),
-        online = coalesce(v.online, d.online),
-        updated_at = greatest(d.updated_at, coalesce(v.seen_at, d.updated_at))
-      from v join old on old.name = v.name
-      where d.name = v.name and (
-        v.state is not null and v.state is distinct from d.state_current
-        or v.fw_version is not null and v.fw_version is distinct from d.fw_version
-        or v.battery is not null and v.battery is distinct from d.battery
-        or v.is_charging is not null and v.is_charging is distinct from d.is_charging
-        or v.online is not null and v.online is distinct from d.online
-        or v.seen_at > d.updated_at + ${SEEN_RESOLUTION}::interval)
-      returning d.name, d.entity, old.online as was_online, d.online`);
-    const rows = (
-      result as unknown as { rows: Array<{ name: string; entity: string; was_online: boolean; online: boolean }> }
-    ).rows;
+    const rows = await updateDevices(this.db, batch);
     this.counts.flushed += rows.length;
     this.counts.flushes++;
     const woken = rows.filter((r) => r.online && !r.was_online).map(({ name, entity }) => ({ name, entity }));
