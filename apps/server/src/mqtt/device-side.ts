@@ -2,8 +2,11 @@ import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
+import { onAllocationSettled } from '../domain/allocation/on-allocation-settled.ts';
 import { CommandService } from '../domain/command/command-service.ts';
 import { ReplyWaiters } from '../domain/command/reply-waiters.ts';
+import { stateInReply } from '../domain/command/state-in-reply.ts';
+import { onDfuSettled } from '../domain/dfu/on-dfu-settled.ts';
 import { TelemetryBatcher } from '../domain/telemetry/telemetry-batcher.ts';
 import type { Bus } from '../lib/bus.ts';
 import { AuthThrottle } from './auth-throttle.ts';
@@ -129,9 +132,10 @@ export async function startDeviceSide(config: Config, db: Db, bus: Bus, log: Fas
     db,
     link,
     waiters: new ReplyWaiters(bus),
-    telemetry,
     timeoutMs: config.COMMAND_REPLY_TIMEOUT_MS,
     dfuTimeoutMs: config.DFU_TIMEOUT_S * 1000,
+    // What each feature does when its command settles; command/ knows none of them.
+    settle: [onDfuSettled, onAllocationSettled, stateInReply((device, state) => telemetry.report(device, state))],
     onError,
   });
   box.commands = commands;

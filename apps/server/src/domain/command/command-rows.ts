@@ -1,0 +1,70 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { DevicePayload } from '@fleet/shared/protocol';
+import { DEFAULT_COMMAND_TTL_S } from '@fleet/shared/schemas/command';
+import type { AccessClaims } from '@fleet/shared/schemas/session';
+import { rowsOf } from '../../db/raw-sql.ts';
+import type { Db } from '../../db/client.ts';
+import { anyOf, insertColumns } from './command-parts.ts';
+import type { CommandRow } from './present-command.ts';
+
+export type Target = CommandRow['target'];
+export type SendOptions = { payload: DevicePayload; expires_in_s?: number | undefined };
+
+/**
+ * Writes one command per device the `devices` clause selects (`d` is the devices row; `id` the
+ * command id to use), held for devices that are not connected, and answers the rows.
+ */
+export async function insertCommands(
+  db: Db,
+  actor: AccessClaims,
+  target: Target,
+  req: SendOptions,
+  id: SQL,
+  devicesClause: SQL,
+): Promise<CommandRow[]> {
+  const { type, ...args } = req.payload;
+  const ttl = req.expires_in_s ?? DEFAULT_COMMAND_TTL_S;
+  return rowsOf<CommandRow>(
+    await db.execute(sql`
+      insert into commands ${insertColumns}
+      select ${id}, d.name, d.entity, ${type}, ${JSON.stringify(args)}::jsonb, ${target},
+        case when d.online then 'sent' else 'queued' end, ${actor.sub},
+        case when d.online then now() end, now() + make_interval(secs => ${ttl})
+      from devices d where ${devicesClause}
+      returning *`),
+  ).map((row) => ({ ...row, created_at: new Date(row.created_at), expires_at: new Date(row.expires_at) }));
+}
+
+/** One command per named device of the entity, each with its own id. */
+export const insertForDevices = (
+  db: Db,
+  actor: AccessClaims,
+  target: Target,
+  req: SendOptions,
+  entity: string,
+  names: string[],
+) =>
+  insertCommands(
+    db,
+    actor,
+    target,
+    req,
+    sql`gen_random_uuid()`,
+    sql`d.name = ${anyOf(names)} and d.entity = ${entity}`,
+  );
+
+/** Puts sent rows back to held, for the sweep to deliver once the broker is back. */
+export async function holdCommands(db: Db, rows: CommandRow[]): Promise<void> {
+  if (rows.length === 0) return;
+  await db.execute(sql`
+    update commands set state = 'queued', sent_at = null
+    where state = 'sent' and id::text = ${anyOf(rows.map((r) => r.id))} and device = ${anyOf(rows.map((r) => r.device))}`);
+}
+
+/** Sent rows whose call stopped waiting: they time out (a late reply still settles them). */
+export async function timeOutCommands(db: Db, rows: CommandRow[], error: string): Promise<void> {
+  if (rows.length === 0) return;
+  await db.execute(sql`
+    update commands set state = 'timed_out', error = ${error}
+    where state = 'sent' and id::text = ${anyOf(rows.map((r) => r.id))} and device = ${anyOf(rows.map((r) => r.device))}`);
+}

@@ -1,0 +1,48 @@
+import { randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import { COMMAND_LABELS } from '@fleet/shared/command-labels';
+import type { AccessClaims } from '@fleet/shared/schemas/session';
+import { HttpError, notFound } from '../../lib/http-error.ts';
+import type { CommandContext } from './command-context.ts';
+import { waitFor } from './command-parts.ts';
+import { insertCommands, type SendOptions } from './command-rows.ts';
+import { presentCommand } from './present-command.ts';
+import { publishAndWait } from './publish-and-wait.ts';
+
+/** One device: answers when it replied, or at once when the command is held for a sleeping device. */
+export async function sendToDevice(
+  ctx: CommandContext,
+  actor: AccessClaims,
+  entity: string,
+  name: string,
+  req: SendOptions,
+) {
+  const rows = await insertCommands(
+    ctx.db,
+    actor,
+    'device',
+    req,
+    sql`${randomUUID()}::uuid`,
+    sql`d.name = ${name} and d.entity = ${entity}`,
+  );
+  const row = rows[0];
+  if (!row) throw notFound('Device');
+  if (row.state === 'queued') {
+    return {
+      status: 'queued' as const,
+      userMessage: `Device ${name} is asleep: the command waits until it wakes (for up to ${waitFor(row)})`,
+      data: presentCommand(row),
+    };
+  }
+  const [settled] = await publishAndWait(ctx, rows, req.payload);
+  const done = { ...row, ...settled!, replied_at: settled!.replied_at ? new Date(settled!.replied_at) : null };
+  if (done.state === 'succeeded') return { status: 'success' as const, data: presentCommand(done) };
+  const verb = COMMAND_LABELS[row.type];
+  if (done.state === 'failed')
+    throw new HttpError(502, `${verb} failed on device ${name}`, done.error ?? 'Device error');
+  throw new HttpError(
+    504,
+    `Device ${name} did not answer in time`,
+    `No reply within ${ctx.timeoutMs / 1000} s; a late reply still updates the command history`,
+  );
+}

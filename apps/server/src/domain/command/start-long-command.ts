@@ -1,0 +1,36 @@
+import { commandMessage, topics } from '@fleet/shared/protocol';
+import type { AccessClaims } from '@fleet/shared/schemas/session';
+import type { CommandContext } from './command-context.ts';
+import { beforeDeadline } from './command-parts.ts';
+import { holdCommands, insertForDevices, type SendOptions, type Target } from './command-rows.ts';
+import type { CommandRow } from './present-command.ts';
+
+/**
+ * Long work (a firmware update) to the named devices: written like any command, published to
+ * those online without waiting for replies (held for the others), and answered as rows. The
+ * device's final reply settles each row later, or the sweep times it out.
+ */
+export async function startLongCommand(
+  ctx: CommandContext,
+  actor: AccessClaims,
+  entity: string,
+  names: string[],
+  target: Target,
+  req: SendOptions,
+): Promise<CommandRow[]> {
+  const rows = await insertForDevices(ctx.db, actor, target, req, entity, names);
+  const live = rows.filter((r) => r.state === 'sent');
+  const published = Promise.all(
+    live.map((r) =>
+      ctx.link.publish(topics.deviceCommands(r.entity, r.device), commandMessage(r.id, req.payload, r.expires_at)),
+    ),
+  );
+  try {
+    await beforeDeadline(published, Date.now() + ctx.timeoutMs);
+  } catch (err) {
+    await holdCommands(ctx.db, live);
+    ctx.onError(err, 'publishing a command');
+    return rows.map((r) => ({ ...r, state: 'queued' as const, sent_at: null }));
+  }
+  return rows;
+}
