@@ -58,6 +58,11 @@ export default tseslint.config(
               from: `./apps/server/src/${layer}`,
               message: `domain/ holds the rules; it does not import ${layer}/ (pass what it needs in).`,
             })),
+            ...['dfu', 'allocation'].map((feature) => ({
+              target: './apps/server/src/domain/command',
+              from: `./apps/server/src/domain/${feature}`,
+              message: `command/ knows no feature: ${feature}/ registers a settle handler where the commands are built.`,
+            })),
             {
               target: './apps/server/src/routes',
               from: './apps/server/src/db',
