@@ -1,14 +1,20 @@
 import { randomUUID } from 'node:crypto';
-import { sql } from 'drizzle-orm';
 import { BeaconSightingSchema, REMINDER_COMMAND, type ReminderMessage } from '@fleet/shared/beacon-protocol';
 import { formatMedications, normaliseBeaconMac, type BeaconEvent } from '@fleet/shared/schemas/beacon';
 import type { Db } from '../../db/client.ts';
-import { rowsOf } from '../../db/raw-sql.ts';
 import { FlushLoop } from '../../lib/batching/flush-loop.ts';
 import type { BeaconConfigCache } from './beacon-config-cache.ts';
 import { dueDoses } from './due-times.ts';
 import { detectedEvent, keyOf, planEvents, type Candidate, type ReminderRow, type Sighting } from './event-rules.ts';
 import { presentBeaconEvent, type BeaconConfigRow } from './present-beacon.ts';
+import {
+  confirmReminders,
+  insertEvents,
+  insertReminders,
+  readReminders,
+  touchGateways,
+  type ReminderKey,
+} from './sighting-queries.ts';
 import { SightingMerge } from './sighting-merge.ts';
 import { trimBeaconEvents } from './trim-beacon-events.ts';
 
@@ -34,7 +40,6 @@ const MAX_PENDING = 50_000;
 /** Reminder records remembered at most (a day's doses of every configured beacon fit many times). */
 const MAX_KNOWN_REMINDERS = 50_000;
 const REMINDER_TTL_MS = 15 * 60_000;
-const json = (v: unknown) => sql`${JSON.stringify(v)}::jsonb`;
 
 /** What a flush writes: everything heard since the one before. */
 interface Batch {
@@ -153,7 +158,7 @@ export class SightingBatcher {
 
   private async write(batch: Batch): Promise<void> {
     this.counts.flushes++;
-    await this.touchGateways([...batch.gateways.values()]);
+    await touchGateways(this.db, [...batch.gateways.values()]);
     const candidates = batch.candidates;
     for (const entity of new Set(batch.unjudged.map((s) => s.entity))) {
       const configs = await this.o.cache.entity(entity);
@@ -169,17 +174,7 @@ export class SightingBatcher {
     const events = plan.events(confirmed);
     const stored = events.filter((e) => this.merge.keep(e));
     this.counts.merged += events.length - stored.length;
-    const written = new Set(
-      rowsOf<{ id: string }>(
-        await this.db.execute(sql`
-          insert into beacon_events (id, entity, event_type, beacon_mac, patient, room, rssi, gateway, medications, message_sent, timestamp)
-          select v.id, v.entity, v.event_type, v.beacon_mac, v.patient, v.room, v.rssi, v.gateway, v.medications, v.message_sent, v.timestamp
-          from jsonb_to_recordset(${json(stored)}) as v(id uuid, entity text, event_type text, beacon_mac text,
-            patient text, room text, rssi smallint, gateway text, medications jsonb, message_sent boolean, timestamp timestamptz)
-          where exists (select 1 from entities e where e.name = v.entity)
-          returning id::text`),
-      ).map((r) => r.id),
-    );
+    const written = await insertEvents(this.db, stored);
     this.counts.events += written.size;
     await this.trim(stored);
     const announced = new Set(candidates.flatMap((c) => (c.announced ? [c.announced] : [])));
@@ -236,17 +231,6 @@ export class SightingBatcher {
     }
   }
 
-  /** Gateways that are still registered, with their latest sighting time. */
-  private async touchGateways(latest: Array<{ device: string; entity: string; at: string }>): Promise<void> {
-    const list = latest.sort((a, b) => (a.device < b.device ? -1 : 1));
-    await this.db.execute(sql`
-      insert into beacon_gateways (device, entity, last_sighting_at)
-      select v.device, d.entity, v.at from jsonb_to_recordset(${json(list)}) as v(device text, entity text, at timestamptz)
-      join devices d on d.name = v.device and d.entity = v.entity
-      on conflict (device) do update set entity = excluded.entity,
-        last_sighting_at = greatest(beacon_gateways.last_sighting_at, excluded.last_sighting_at)`);
-  }
-
   /**
    * Every reminder record of the candidates' due doses, with whether this flush sent it. Doses
    * not seen before get a record (the primary key lets exactly one instance and one sighting win)
@@ -254,7 +238,7 @@ export class SightingBatcher {
    */
   private async reminders(candidates: Candidate[]): Promise<ReminderRow[]> {
     const out = new Map<string, ReminderRow>();
-    const missing = new Map<string, { config_id: string; due_date: string; due_time: string; gateway: string }>();
+    const missing = new Map<string, ReminderKey & { gateway: string }>();
     for (const c of candidates)
       for (const d of c.doses) {
         const key = keyOf(c.config.id, d);
@@ -265,24 +249,9 @@ export class SightingBatcher {
       }
     if (missing.size === 0) return [...out.values()];
     const list = [...missing.values()];
-    const inserted = rowsOf<{ config_id: string; due_date: string; due_time: string }>(
-      await this.db.execute(sql`
-        insert into beacon_reminders (config_id, due_date, due_time, gateway)
-        select v.config_id, v.due_date, v.due_time, v.gateway
-        from jsonb_to_recordset(${json(list)}) as v(config_id uuid, due_date text, due_time text, gateway text)
-        where exists (select 1 from beacon_configs c where c.id = v.config_id)
-        order by v.config_id, v.due_date, v.due_time
-        on conflict do nothing
-        returning config_id, due_date, due_time`),
-    );
+    const inserted = await insertReminders(this.db, list);
     const fresh = new Set(inserted.map((r) => keyOf(r.config_id, { date: r.due_date, time: r.due_time })));
-    const rows = rowsOf<Omit<ReminderRow, 'fresh'>>(
-      await this.db.execute(sql`
-        select r.config_id, r.due_date, r.due_time, r.gateway, r.sent_at, r.confirmed_at
-        from beacon_reminders r join jsonb_to_recordset(${json(list)}) as v(config_id uuid, due_date text, due_time text)
-          on r.config_id = v.config_id and r.due_date = v.due_date and r.due_time = v.due_time`),
-    );
-    for (const r of rows) {
+    for (const r of await readReminders(this.db, list)) {
       const key = keyOf(r.config_id, { date: r.due_date, time: r.due_time });
       out.set(key, { ...r, fresh: fresh.has(key) });
     }
@@ -290,16 +259,9 @@ export class SightingBatcher {
   }
 
   /** Marks visits confirmed; answers the keys this flush confirmed (each is confirmed once, on one instance). */
-  private async confirm(keys: Array<{ config_id: string; due_date: string; due_time: string }>): Promise<Set<string>> {
+  private async confirm(keys: ReminderKey[]): Promise<Set<string>> {
     if (keys.length === 0) return new Set();
-    const rows = rowsOf<{ config_id: string; due_date: string; due_time: string }>(
-      await this.db.execute(sql`
-        update beacon_reminders r set confirmed_at = now()
-        from jsonb_to_recordset(${json(keys)}) as v(config_id uuid, due_date text, due_time text)
-        where r.config_id = v.config_id and r.due_date = v.due_date and r.due_time = v.due_time
-          and r.confirmed_at is null
-        returning r.config_id, r.due_date, r.due_time`),
-    );
+    const rows = await confirmReminders(this.db, keys);
     return new Set(rows.map((r) => `${r.config_id} ${r.due_date} ${r.due_time}`));
   }
 }
