@@ -1,9 +1,10 @@
 import { useNavigate } from 'react-router';
 import { mayChangeDevices } from '@fleet/shared/registry-access';
 import { PageHeader } from '@/components/ui/page-header.tsx';
-import { BulkUploadForm } from '@/features/devices/components/bulk-upload-form.tsx';
-import type { EntityChoice } from '@/features/devices/components/device-form-fields.tsx';
-import { useBulkUpload } from '@/features/devices/hooks/use-bulk-upload.ts';
+import { BulkUploadForm } from '@/features/device-import/components/bulk-upload-form.tsx';
+import type { EntityChoice } from '@/lib/forms/entity-choice.ts';
+import { useBulkUpload } from '@/features/device-import/hooks/use-bulk-upload.ts';
+import { createDevice } from '@/features/devices/api/create-device.ts';
 import { useEntities } from '@/features/entities/api/get-entities.ts';
 import { isLandlord } from '@/lib/session/jwt.ts';
 import { useGoBack } from '@/lib/navigation/use-go-back.ts';
@@ -38,7 +39,11 @@ interface BulkUploadProps {
 function BulkUpload({ landlord, list, entities }: BulkUploadProps) {
   const navigate = useNavigate();
   const goBack = useGoBack(list);
-  const upload = useBulkUpload({ landlord, onAllAdded: () => void navigate(list, { replace: true }) });
+  const upload = useBulkUpload({
+    landlord,
+    create: (document) => createDevice(landlord, document, { notify: false }),
+    onAllAdded: () => void navigate(list, { replace: true }),
+  });
   return (
     <>
       <PageHeader title="Add multiple devices" description="Register many devices at once from a CSV file." />

@@ -15,13 +15,14 @@ import { DeviceFilterDrawer } from '@/features/devices/components/device-filters
 import { DevicePagination } from '@/features/devices/components/device-pagination.tsx';
 import { DeviceTable } from '@/features/devices/components/device-table.tsx';
 import { FilterBar } from '@/features/devices/components/filter-bar.tsx';
-import { MultiDeviceMenu } from '@/features/devices/components/multi-device-menu.tsx';
+import { MultiDeviceMenu } from '@/features/commands/components/multi-device-menu.tsx';
 import { firstOrder } from '@/features/devices/components/sort-header.tsx';
-import { useDeviceListCommands } from '@/features/devices/hooks/use-device-list-commands.ts';
-import { useResumeProvisioning } from '@/features/devices/hooks/use-provisioning.ts';
-import { ProvisioningModal } from '@/features/devices/components/provisioning-modal.tsx';
+import { useDeviceListCommands } from '@/features/commands/hooks/use-device-list-commands.ts';
+import { provisioning } from '@/features/provisioning/hooks/provisioning-store.ts';
+import { useResumeProvisioning } from '@/features/provisioning/hooks/use-provisioning.ts';
+import { ProvisioningModal } from '@/features/provisioning/components/provisioning-modal.tsx';
 import { useDeviceListState } from '@/features/devices/hooks/use-device-list-state.ts';
-import { useNow } from '@/features/devices/hooks/use-now.ts';
+import { useNow } from '@/lib/use-now.ts';
 import { useSelection } from '@/features/devices/hooks/use-selection.ts';
 import {
   NO_FILTERS,
@@ -35,6 +36,7 @@ import {
 import { notifyWarning } from '@/lib/notify.ts';
 import { useSession } from '@/lib/session/use-session.ts';
 import { useDocumentTitle } from '@/lib/use-document-title.ts';
+import { useDeviceRowExtras } from './device-row-extras.tsx';
 
 /**
  * The device list for both roles (core §2): the entity's devices at /device, every entity's at
@@ -63,6 +65,7 @@ export function DeviceListView({ landlord }: { landlord: boolean }) {
     selected,
     devices: devices.data?.data,
   });
+  const rowExtras = useDeviceRowExtras(commands.onCommand);
 
   // Deletions or a refresh can leave the page past the end: show the last page instead.
   const total = devices.data?.total;
@@ -93,6 +96,14 @@ export function DeviceListView({ landlord }: { landlord: boolean }) {
     if (selected.size === 0) return notifyWarning('No devices selected');
     if (await confirmDelete())
       removeSelected.mutate([...selected], { onSuccess: ({ deleted }) => setMany(deleted, false) });
+  };
+  /** Provision selected: a session on each responsive selected device (core §4), one after another. */
+  const onProvisionSelected = async () => {
+    const plan = commands.planSelected();
+    if (plan === null) return;
+    if (plan.sendable === 0) return notifyWarning('Provisioning not started: no selected device is responsive');
+    for (const call of plan.calls)
+      for (const name of call.devices) await provisioning.start(call.entity, name, plan.sendable === 1);
   };
   const onDeleteAll = async () => {
     if (await confirmDelete()) removeAll.mutate(state.entity, { onSuccess: clear });
@@ -168,7 +179,7 @@ export function DeviceListView({ landlord }: { landlord: boolean }) {
             selectedCount={selected.size}
             writable={writable}
             onCommandSelected={(action) => void commands.onCommandSelected(action)}
-            onProvisionSelected={() => void commands.onProvisionSelected()}
+            onProvisionSelected={() => void onProvisionSelected()}
             vibrateAllLabel={commands.vibrateAllLabel}
             onVibrateAll={() => void commands.onVibrateAll()}
             onDeleteSelected={() => void onDeleteSelected()}
@@ -180,26 +191,29 @@ export function DeviceListView({ landlord }: { landlord: boolean }) {
       </Group>
       <DeviceTable
         landlord={landlord}
-        devices={devices.data?.data}
-        loading={devices.isPending}
-        refreshing={devices.isPlaceholderData}
-        failed={devices.isError}
-        onRetry={() => void devices.refetch()}
-        empty={empty}
         now={now}
-        sort={state.sort}
-        order={state.order}
-        onSort={sortBy}
-        hrefOf={(device) => `${base}/${encodeURIComponent(device.name)}`}
-        selectable
-        selected={selected}
-        onSelect={toggle}
-        onSelectPage={(on) => setMany(devices.data?.data.map((d) => d.name) ?? [], on)}
-        writable={writable}
-        onDelete={(device) => void onDelete(device)}
-        deleting={remove.isPending ? (remove.variables ?? null) : null}
-        onCommand={(device, action) => void commands.onCommand(device, action)}
-        commanding={commands.commanding}
+        list={{
+          devices: devices.data?.data,
+          loading: devices.isPending,
+          refreshing: devices.isPlaceholderData,
+          failed: devices.isError,
+          onRetry: () => void devices.refetch(),
+          empty,
+        }}
+        sorting={{ sort: state.sort, order: state.order, onSort: sortBy }}
+        selection={{
+          selected,
+          onSelect: toggle,
+          onSelectPage: (on) => setMany(devices.data?.data.map((d) => d.name) ?? [], on),
+        }}
+        rows={{
+          hrefOf: (device) => `${base}/${encodeURIComponent(device.name)}`,
+          writable,
+          onDelete: (device) => void onDelete(device),
+          deleting: remove.isPending ? (remove.variables ?? null) : null,
+          busy: commands.commanding,
+          ...rowExtras,
+        }}
       />
       {devices.data && devices.data.total > 0 && (
         <DevicePagination

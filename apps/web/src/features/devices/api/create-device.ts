@@ -3,7 +3,7 @@ import { statusWith } from '@fleet/shared/schemas/list';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { api } from '@/lib/api/api.ts';
-import { deviceKeys, devicesPath } from './device-paths.ts';
+import { deviceKeys, devicesPath } from '../../../lib/api/device-paths.ts';
 
 const CreatedSchema = statusWith(DeviceWithCredentialsSchema);
 export type CreatedDevice = z.infer<typeof DeviceWithCredentialsSchema>;

@@ -2,8 +2,8 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api/api.ts';
 import { runLimited } from '@/lib/async/run-limited.ts';
 import { notifyError, notifySuccess, notifyWarning } from '@/lib/notify.ts';
-import { failureText } from '../utils/failure-text.ts';
-import { deleteAllPath, deviceKeys, devicePath } from './device-paths.ts';
+import { failureText } from '@/lib/api/failure-text.ts';
+import { deleteAllPath, deviceKeys, devicePath } from '../../../lib/api/device-paths.ts';
 
 /** DELETE device/{name}. */
 export async function deleteDevice(landlord: boolean, name: string, notify = true): Promise<void> {

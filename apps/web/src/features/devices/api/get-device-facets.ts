@@ -1,7 +1,7 @@
 import { DeviceFacetsSchema } from '@fleet/shared/schemas/device';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api/api.ts';
-import { deviceKeys, devicesPath } from './device-paths.ts';
+import { deviceKeys, devicesPath } from '../../../lib/api/device-paths.ts';
 
 /**
  * GET device/facets: the firmware versions, states and (landlord) entities that occur, for the

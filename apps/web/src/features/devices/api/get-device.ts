@@ -2,7 +2,7 @@ import { DeviceSchema, type Device } from '@fleet/shared/schemas/device';
 import { useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import { api } from '@/lib/api/api.ts';
-import { deviceKeys, devicePath } from './device-paths.ts';
+import { deviceKeys, devicePath } from '../../../lib/api/device-paths.ts';
 
 const DeviceAnswerSchema = z.object({ data: DeviceSchema });
 

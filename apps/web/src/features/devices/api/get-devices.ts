@@ -4,7 +4,7 @@ import { listOf } from '@fleet/shared/schemas/list';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api/api.ts';
 import { toApiQuery, type DeviceListState } from '../utils/list-query.ts';
-import { deviceKeys, devicesPath } from './device-paths.ts';
+import { deviceKeys, devicesPath } from '../../../lib/api/device-paths.ts';
 
 const DeviceListSchema = listOf(DeviceSchema);
 

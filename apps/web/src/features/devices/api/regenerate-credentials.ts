@@ -2,7 +2,7 @@ import { MqttCredentialsSchema } from '@fleet/shared/schemas/device';
 import { useMutation } from '@tanstack/react-query';
 import { z } from 'zod';
 import { api } from '@/lib/api/api.ts';
-import { devicePath } from './device-paths.ts';
+import { devicePath } from '../../../lib/api/device-paths.ts';
 
 const AnswerSchema = z.object({ data: MqttCredentialsSchema });
 export type MqttCredentials = z.infer<typeof MqttCredentialsSchema>;

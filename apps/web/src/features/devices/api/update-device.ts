@@ -1,7 +1,7 @@
 import type { DeviceUpdateSet } from '@fleet/shared/schemas/device';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api/api.ts';
-import { deviceKeys, devicePath } from './device-paths.ts';
+import { deviceKeys, devicePath } from '../../../lib/api/device-paths.ts';
 
 export const DEVICE_SAVED = 'Device saved';
 

@@ -1,6 +1,6 @@
 import { Tooltip, VisuallyHidden } from '@mantine/core';
 import { IconMoon, IconPlugConnectedX } from '@tabler/icons-react';
-import { ASLEEP_HINT, NOT_CONNECTED_HINT } from '../utils/command-availability.ts';
+import { ASLEEP_HINT, NOT_CONNECTED_HINT } from '@/lib/device/command-availability.ts';
 import classes from './device-tones.module.css';
 
 /**

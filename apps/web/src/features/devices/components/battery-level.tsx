@@ -1,6 +1,6 @@
 import { Group, Text, Tooltip } from '@mantine/core';
 import { IconBattery1, IconBattery2, IconBattery4, IconBolt } from '@tabler/icons-react';
-import { batteryLook } from '../utils/device-health.ts';
+import { batteryLook } from '@/lib/device/device-health.ts';
 import classes from './device-tones.module.css';
 
 const ICONS = { High: IconBattery4, Medium: IconBattery2, Low: IconBattery1 } as const;

@@ -4,11 +4,7 @@ import { DEFAULT_NEW_DEVICE_TYPE } from '@fleet/shared/constants';
 import type { DeviceForm } from '../hooks/use-device-form.ts';
 import { CERTIFICATE_ACCEPT } from '../utils/certificate-file.ts';
 import { GroupSelect } from './group-select.tsx';
-
-export interface EntityChoice {
-  name: string;
-  description: string;
-}
+import type { EntityChoice } from '@/lib/forms/entity-choice.ts';
 
 interface DeviceFormFieldsProps {
   form: DeviceForm;

@@ -1,35 +1,50 @@
 import { ActionIcon, Anchor, Checkbox, Group, Loader, Menu, Table, Text, Tooltip } from '@mantine/core';
 import { IconArrowBackUp, IconDotsVertical, IconEye, IconPencil, IconTrash, IconUserShare } from '@tabler/icons-react';
-import { memo } from 'react';
+import { memo, type ReactNode } from 'react';
 import { Link } from 'react-router';
-import type { CommandType } from '@fleet/shared/protocol';
 import type { Device } from '@fleet/shared/schemas/device';
 import { formatDate, formatDateTime, formatRelative } from '@/lib/format/time.ts';
-import { commandAvailability } from '../utils/command-availability.ts';
-import { isUnresponsive } from '../utils/device-health.ts';
+import { commandAvailability, type CommandAvailability } from '@/lib/device/command-availability.ts';
+import { isUnresponsive } from '@/lib/device/device-health.ts';
 import { AsleepPill } from './asleep-pill.tsx';
 import { BatteryLevel } from './battery-level.tsx';
-import { CommandMenuItems } from './command-menu-items.tsx';
-import { CancelProvisionItem, ProvisionButton } from './provision-button.tsx';
 import classes from './device-tones.module.css';
 import { StatusBadge } from './status-badge.tsx';
+
+/** What a row knows of its device that other features' parts need. */
+export interface DeviceRowContext {
+  availability: CommandAvailability;
+  unresponsive: boolean;
+  /** An action on this device (a command) is in flight. */
+  busy: boolean;
+}
+
+/**
+ * What a row offers beyond the registry's own (commands, provisioning): other features' parts,
+ * composed by the route. Keep the object stable (useMemo) so rows stay memoised.
+ */
+export interface DeviceRowExtras {
+  /** Buttons beside the row's menu. */
+  actions?(device: Device, context: DeviceRowContext): ReactNode;
+  /** Items of the row's menu between Edit and Allocate. */
+  menuItems?(device: Device, context: DeviceRowContext): ReactNode;
+}
 
 export interface DeviceRowProps {
   device: Device;
   landlord: boolean;
   now: number;
   href: string;
-  selectable: boolean;
-  selected: boolean;
+  /** Whether the row's checkbox is ticked; undefined: no checkbox. */
+  selected: boolean | undefined;
   onSelect(name: string, selected: boolean): void;
   /** May change the registry: the menu offers Edit and Delete, otherwise View. */
   writable: boolean;
   onDelete(device: Device): void;
   deleting: boolean;
-  /** Every signed-in role may send commands; the caller confirms a reboot. */
-  onCommand(device: Device, action: CommandType): void;
-  /** A command to this device is in flight. */
-  commanding: boolean;
+  /** An action on this device is in flight: the menu button spins, still usable. */
+  busy: boolean;
+  extras: DeviceRowExtras;
 }
 
 /**
@@ -37,17 +52,17 @@ export interface DeviceRowProps {
  * tinted and labelled and its commands are disabled; a sleeping one is marked Asleep.
  */
 export const DeviceRow = memo(function DeviceRow(props: DeviceRowProps) {
-  const { device, landlord, now, href, selectable, selected, onSelect, writable, onDelete, deleting } = props;
-  const { onCommand, commanding } = props;
+  const { device, landlord, now, href, selected, onSelect, writable, onDelete, deleting, busy, extras } = props;
   const unresponsive = isUnresponsive(device.updated_at, now);
   const availability = commandAvailability(device, now);
+  const context: DeviceRowContext = { availability, unresponsive, busy };
   return (
     <Table.Tr
       className={unresponsive ? classes.unresponsive : undefined}
       data-unresponsive={unresponsive || undefined}
       bg={selected ? 'var(--mantine-primary-color-light)' : undefined}
     >
-      {selectable && (
+      {selected !== undefined && (
         <Table.Td>
           <Checkbox
             aria-label={`Select device ${device.name}`}
@@ -99,7 +114,7 @@ export const DeviceRow = memo(function DeviceRow(props: DeviceRowProps) {
       </Table.Td>
       <Table.Td>
         <Group gap={4} wrap="nowrap">
-          <ProvisionButton device={device} disabled={unresponsive} />
+          {extras.actions?.(device, context)}
           {/* No focus placeholder: opening by keyboard focuses the first item (WAI-ARIA menu button), and
             axe rejects the placeholder inside role=menu (aria-required-children). */}
           <Menu position="bottom-end" withArrow shadow="md" withInitialFocusPlaceholder={false}>
@@ -109,10 +124,10 @@ export const DeviceRow = memo(function DeviceRow(props: DeviceRowProps) {
                 variant="subtle"
                 color="gray"
                 aria-label={`Actions for device ${device.name}`}
-                aria-busy={commanding || undefined}
+                aria-busy={busy || undefined}
                 loading={deleting}
               >
-                {commanding ? <Loader size={16} /> : <IconDotsVertical size={18} stroke={1.6} aria-hidden />}
+                {busy ? <Loader size={16} /> : <IconDotsVertical size={18} stroke={1.6} aria-hidden />}
               </ActionIcon>
             </Menu.Target>
             <Menu.Dropdown>
@@ -124,12 +139,7 @@ export const DeviceRow = memo(function DeviceRow(props: DeviceRowProps) {
                 {writable ? 'Edit' : 'View'}
               </Menu.Item>
               <Menu.Divider />
-              <CommandMenuItems
-                availability={availability}
-                busy={commanding}
-                onCommand={(action) => onCommand(device, action)}
-              />
-              <CancelProvisionItem device={device} disabled={unresponsive} />
+              {extras.menuItems?.(device, context)}
               {/* Allocation and return go through the kiosk manager for the active entity (fleet §2). */}
               {!landlord && (
                 <>

@@ -1,14 +1,13 @@
-import type { ConsoleCommand } from '../utils/command-actions.ts';
-import type { ReactNode } from 'react';
+import { useMemo, type ReactNode } from 'react';
 import { Checkbox, Paper, Table } from '@mantine/core';
 import type { Device } from '@fleet/shared/schemas/device';
 import { ListError, TableMessageRow, TableSkeletonRows } from '@/components/ui/table-states.tsx';
 import type { DeviceSort, SortOrder } from '../utils/list-query.ts';
-import { DeviceRow } from './device-row.tsx';
+import { DeviceRow, type DeviceRowExtras } from './device-row.tsx';
 import { SortHeader } from './sort-header.tsx';
 
-interface DeviceTableProps {
-  landlord: boolean;
+/** The rows to show and how they are coming along. */
+export interface DeviceTableList {
   devices: Device[] | undefined;
   /** First load: skeleton rows. */
   loading: boolean;
@@ -18,33 +17,53 @@ interface DeviceTableProps {
   onRetry(): void;
   /** What an empty page says. */
   empty: ReactNode;
-  now: number;
+}
+
+/** The sortable headers: the column and direction on screen, and the change asked for. */
+export interface DeviceTableSorting {
   sort: DeviceSort;
   order: SortOrder;
   onSort(column: DeviceSort): void;
-  hrefOf(device: Device): string;
-  /** Selection checkboxes (for the Multi-Device Action menu). */
-  selectable: boolean;
+}
+
+/** Selection checkboxes (for the Multi-Device Action menu). */
+export interface DeviceTableSelection {
   selected: ReadonlySet<string>;
   onSelect(name: string, selected: boolean): void;
   onSelectPage(selected: boolean): void;
+}
+
+/** What each row offers: its link, the registry's Edit/Delete, and other features' parts. */
+export interface DeviceTableRows extends DeviceRowExtras {
+  hrefOf(device: Device): string;
+  /** May change the registry: Edit and Delete, otherwise View. */
   writable: boolean;
   onDelete(device: Device): void;
+  /** The device being deleted, if any. */
   deleting: string | null;
-  onCommand(device: Device, action: ConsoleCommand): void;
-  /** Devices with a command in flight. */
-  commanding: ReadonlySet<string>;
+  /** Devices with an action (a command) in flight. */
+  busy: ReadonlySet<string>;
+}
+
+interface DeviceTableProps {
+  landlord: boolean;
+  now: number;
+  list: DeviceTableList;
+  sorting: DeviceTableSorting;
+  /** Absent: no checkboxes. */
+  selection?: DeviceTableSelection;
+  rows: DeviceTableRows;
 }
 
 /** The device table of core §2: Device ID, Groups, Entity (landlord), Version, Status, dates, Battery, Actions. */
-export function DeviceTable(props: DeviceTableProps) {
-  const { landlord, devices, loading, refreshing, failed, onRetry, empty, now, sort, order, onSort } = props;
-  const { selectable, selected, onSelect, onSelectPage, writable, onDelete, deleting, hrefOf } = props;
-  const { onCommand, commanding } = props;
-  const columns = 8 + (landlord ? 1 : 0) + (selectable ? 1 : 0);
-  const onPage = devices?.filter((d) => selected.has(d.name)).length ?? 0;
+export function DeviceTable({ landlord, now, list, sorting: header, selection, rows }: DeviceTableProps) {
+  const { devices, loading, refreshing, failed, onRetry, empty } = list;
+  const { hrefOf, writable, onDelete, deleting, busy, actions, menuItems } = rows;
+  // One extras object while the route's parts stay the same, so memoised rows skip re-rendering.
+  const extras = useMemo(() => ({ actions, menuItems }), [actions, menuItems]);
+  const columns = 8 + (landlord ? 1 : 0) + (selection ? 1 : 0);
+  const onPage = devices?.filter((d) => selection?.selected.has(d.name)).length ?? 0;
   const pageSize = devices?.length ?? 0;
-  const header = { sort, order, onSort };
 
   let body;
   if (loading) body = <TableSkeletonRows columns={columns} rows={6} />;
@@ -63,14 +82,13 @@ export function DeviceTable(props: DeviceTableProps) {
         landlord={landlord}
         now={now}
         href={hrefOf(device)}
-        selectable={selectable}
-        selected={selected.has(device.name)}
-        onSelect={onSelect}
+        selected={selection?.selected.has(device.name)}
+        onSelect={selection?.onSelect ?? noSelect}
         writable={writable}
         onDelete={onDelete}
         deleting={deleting === device.name}
-        onCommand={onCommand}
-        commanding={commanding.has(device.name)}
+        busy={busy.has(device.name)}
+        extras={extras}
       />
     ));
 
@@ -87,14 +105,14 @@ export function DeviceTable(props: DeviceTableProps) {
         >
           <Table.Thead>
             <Table.Tr>
-              {selectable && (
+              {selection && (
                 <Table.Th w={44}>
                   <Checkbox
                     aria-label="Select all devices on this page"
                     checked={pageSize > 0 && onPage === pageSize}
                     indeterminate={onPage > 0 && onPage < pageSize}
                     disabled={pageSize === 0}
-                    onChange={(event) => onSelectPage(event.currentTarget.checked)}
+                    onChange={(event) => selection.onSelectPage(event.currentTarget.checked)}
                   />
                 </Table.Th>
               )}
@@ -127,3 +145,5 @@ export function DeviceTable(props: DeviceTableProps) {
     </Paper>
   );
 }
+
+const noSelect = () => undefined;

@@ -17,7 +17,7 @@ import { useState, type ReactNode } from 'react';
 import type { ProvisionFileStatus } from '@fleet/shared/provision';
 import { useProvisioning } from '../hooks/use-provisioning.ts';
 import { isActive, statusText, type ProvisionView } from '../utils/provision-state.ts';
-import classes from './device-tones.module.css';
+import classes from '@/components/ui/tones.module.css';
 
 /** Tones of the overall status and of each file's badge. */
 const STATUS_TONE = {

@@ -1,6 +1,6 @@
 import { Menu } from '@mantine/core';
 import { COMMAND_LABELS } from '@fleet/shared/command-labels';
-import type { CommandAvailability } from '../utils/command-availability.ts';
+import type { CommandAvailability } from '@/lib/device/command-availability.ts';
 import type { ConsoleCommand } from '../utils/command-actions.ts';
 import { CommandIcon } from './command-icons.tsx';
 

@@ -12,7 +12,7 @@ import {
 import { sendBulkFirmwareUpdate } from './update-firmware.ts';
 import { bulkAnswerNotice, commandErrorText, commandFailureNotice, skippedText } from '../utils/command-notices.ts';
 import { showNotice } from '../utils/show-notice.ts';
-import { bulkCommandPath, deviceKeys, entityCommandPath } from './device-paths.ts';
+import { bulkCommandPath, deviceKeys, entityCommandPath } from '../../../lib/api/device-paths.ts';
 
 const parse = (data: unknown) => BulkCommandAnswerSchema.parse(data);
 

@@ -1,7 +1,7 @@
 import { BulkCommandAnswerSchema, CommandAnswerSchema, type BulkCommandAnswer } from '@fleet/shared/schemas/command';
 import type { CommandAnswer } from '@fleet/shared/schemas/command';
 import { api } from '@/lib/api/api.ts';
-import { firmwareUpdatePath } from './device-paths.ts';
+import { firmwareUpdatePath } from '../../../lib/api/device-paths.ts';
 
 /**
  * POST tenant/{entity}/mqtt/dfu/{device}: the server picks the newest firmware for the device and

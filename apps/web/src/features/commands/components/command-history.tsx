@@ -3,9 +3,9 @@ import type { Command } from '@fleet/shared/schemas/command';
 import { ListEmpty, ListError, TableMessageRow, TableSkeletonRows } from '@/components/ui/table-states.tsx';
 import { formatDateTime, formatRelative } from '@/lib/format/time.ts';
 import { useDeviceCommands } from '../api/get-device-commands.ts';
-import { useNow } from '../hooks/use-now.ts';
+import { useNow } from '@/lib/use-now.ts';
 import { commandOutcome, commandText, formatLatency, joinPages, targetNote } from '../utils/command-history.ts';
-import classes from './device-tones.module.css';
+import classes from '@/components/ui/tones.module.css';
 
 const COLUMNS = 5;
 

@@ -4,8 +4,8 @@ import { MantineProvider } from '@mantine/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { Command } from '@fleet/shared/schemas/command';
 import { describe, expect, it } from 'vitest';
-import { commandHistoryPath, deviceKeys } from '../api/device-paths.ts';
-import { aCommand } from '../test-fixtures.ts';
+import { commandHistoryPath, deviceKeys } from '@/lib/api/device-paths.ts';
+import { aCommand } from '@/lib/device/test-fixtures.ts';
 import { CommandHistory } from './command-history.tsx';
 
 const NAME = '240ac40a2e48';

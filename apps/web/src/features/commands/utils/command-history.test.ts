@@ -1,6 +1,6 @@
 import type { Command } from '@fleet/shared/schemas/command';
 import { describe, expect, it } from 'vitest';
-import { aCommand } from '../test-fixtures.ts';
+import { aCommand } from '@/lib/device/test-fixtures.ts';
 import { commandOutcome, commandText, formatLatency, joinPages, targetNote } from './command-history.ts';
 
 const command = aCommand;

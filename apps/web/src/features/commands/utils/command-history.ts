@@ -1,6 +1,6 @@
 import type { Command } from '@fleet/shared/schemas/command';
 import { describeCommand } from './command-actions.ts';
-import type { Tone } from './device-health.ts';
+import type { Tone } from '../../../lib/device/device-health.ts';
 
 /** A command's outcome as the history shows it: a coloured label and, when there is one, why. */
 export interface CommandOutcome {

@@ -5,11 +5,10 @@ import { useSession } from '@/lib/session/use-session.ts';
 import { useSendBulkCommand, useSendEntityCommand } from '../api/send-bulk-command.ts';
 import { usePendingCommands, useSendCommand } from '../api/send-command.ts';
 import { useConfirmCommand } from '../components/confirm-command.tsx';
-import { planBulkCommand } from '../utils/bulk-commands.ts';
+import { planBulkCommand, type BulkPlan } from '../utils/bulk-commands.ts';
 import { needsConfirmation, type ConsoleCommand } from '../utils/command-actions.ts';
 import { confirmOne, confirmSelected, confirmVibrateAll } from '../utils/command-confirmations.ts';
 import { NO_DEVICES_SELECTED, nothingSendableText } from '../utils/command-notices.ts';
-import { provisioning } from './provisioning-store.ts';
 
 interface ListCommandOptions {
   landlord: boolean;
@@ -22,7 +21,8 @@ interface ListCommandOptions {
 
 /**
  * Commands from the device list: a row's command, the Multi-Device Action's commands to the
- * selection, and the entity-wide vibrate, with their confirmations (render `confirmDialog`).
+ * selection, and the entity-wide vibrate, with their confirmations (render `confirmDialog`);
+ * `planSelected` lends the selection to other actions on many devices (provisioning).
  */
 export function useDeviceListCommands({ landlord, entityFilter, selected, devices }: ListCommandOptions) {
   const { entity } = useSession();
@@ -46,23 +46,23 @@ export function useDeviceListCommands({ landlord, entityFilter, selected, device
     [confirm, sendOne],
   );
 
+  /** The selection split per entity, unresponsive devices left out; null (after a notice) when nothing is selected. */
+  const planSelected = (): BulkPlan | null => {
+    if (selected.size === 0) {
+      notifyWarning(NO_DEVICES_SELECTED);
+      return null;
+    }
+    return planBulkCommand(selected, known.current, Date.now(), active);
+  };
+
   const onCommandSelected = async (action: ConsoleCommand) => {
-    if (selected.size === 0) return notifyWarning(NO_DEVICES_SELECTED);
-    const plan = planBulkCommand(selected, known.current, Date.now(), active);
+    const plan = planSelected();
+    if (plan === null) return;
     if (plan.sendable === 0)
       return notifyWarning(nothingSendableText(action, plan.unresponsive.length, plan.unlisted.length));
     const ask = confirmSelected(action as 'reboot' | 'dfu', plan.sendable, plan.unresponsive.length);
     if (needsConfirmation(action) && !(await confirm(ask))) return;
     bulk.mutate({ plan, action });
-  };
-
-  /** Provision selected: a session on each responsive selected device (core §4), one after another. */
-  const onProvisionSelected = async () => {
-    if (selected.size === 0) return notifyWarning(NO_DEVICES_SELECTED);
-    const plan = planBulkCommand(selected, known.current, Date.now(), active);
-    if (plan.sendable === 0) return notifyWarning('Provisioning not started: no selected device is responsive');
-    for (const call of plan.calls)
-      for (const name of call.devices) await provisioning.start(call.entity, name, plan.sendable === 1);
   };
 
   const onVibrateAll = async () => {
@@ -76,7 +76,7 @@ export function useDeviceListCommands({ landlord, entityFilter, selected, device
     onCommandSelected,
     vibrateAllLabel: active === null ? null : landlord ? `Vibrate all devices of ${active}` : 'Vibrate all devices',
     onVibrateAll,
-    onProvisionSelected,
+    planSelected,
     busy: bulk.isPending || everyone.isPending,
     confirmDialog,
   };

@@ -1,6 +1,6 @@
 import { runLimited } from '@/lib/async/run-limited.ts';
 import type { BulkRow } from './bulk-rows.ts';
-import { failureText } from './failure-text.ts';
+import { failureText } from '../../../lib/api/failure-text.ts';
 
 /** Devices added at once: fast enough for thousands of rows, gentle on the server. */
 export const BULK_PARALLEL = 4;

@@ -17,7 +17,7 @@ import type { BulkUpload } from '../hooks/use-bulk-upload.ts';
 import { CSV_TEMPLATE } from '../utils/device-csv.ts';
 import { BulkPreview } from './bulk-preview.tsx';
 import { BulkResults } from './bulk-results.tsx';
-import type { EntityChoice } from './device-form-fields.tsx';
+import type { EntityChoice } from '@/lib/forms/entity-choice.ts';
 
 interface BulkUploadFormProps {
   upload: BulkUpload;

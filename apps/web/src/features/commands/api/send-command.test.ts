@@ -2,7 +2,7 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '@/lib/api/api-error.ts';
 import { session } from '@/lib/session/session.ts';
 import { makeAccessToken } from '@/lib/session/test-tokens.ts';
-import { aCommand } from '../test-fixtures.ts';
+import { aCommand } from '@/lib/device/test-fixtures.ts';
 import { commandPayload } from '../utils/command-actions.ts';
 import { commandAnswerNotice, commandFailureNotice } from '../utils/command-notices.ts';
 import { sendBulkCommand, sendEntityCommand } from './send-bulk-command.ts';

@@ -1,6 +1,6 @@
 import { MAX_BULK_COMMAND_DEVICES, type BulkCommandAnswer, type CommandCounts } from '@fleet/shared/schemas/command';
 import type { Device } from '@fleet/shared/schemas/device';
-import { isUnresponsive } from './device-health.ts';
+import { isUnresponsive } from '../../../lib/device/device-health.ts';
 
 /** One `mqtt/general/devices` call: an entity's devices, at most 1000 of them. */
 export interface BulkCall {

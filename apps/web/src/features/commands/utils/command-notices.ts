@@ -2,7 +2,7 @@ import type { CommandType } from '@fleet/shared/protocol';
 import { COMMAND_LABELS } from '@fleet/shared/command-labels';
 import type { BulkCommandAnswer, CommandAnswer } from '@fleet/shared/schemas/command';
 import { ApiError } from '@/lib/api/api-error.ts';
-import { failureText } from './failure-text.ts';
+import { failureText } from '../../../lib/api/failure-text.ts';
 
 /** The spec's warning when a Multi-Device Action has nothing ticked (core §8). */
 export const NO_DEVICES_SELECTED = 'No devices selected';

@@ -3,7 +3,7 @@ import { CommandSchema } from '@fleet/shared/schemas/command';
 import { listOf } from '@fleet/shared/schemas/list';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api/api.ts';
-import { commandHistoryPath, deviceKeys } from './device-paths.ts';
+import { commandHistoryPath, deviceKeys } from '../../../lib/api/device-paths.ts';
 
 const CommandListSchema = listOf(CommandSchema);
 

@@ -4,7 +4,7 @@ import { MantineProvider } from '@mantine/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { Device } from '@fleet/shared/schemas/device';
 import { describe, expect, it } from 'vitest';
-import { aDevice } from '../test-fixtures.ts';
+import { aDevice } from '@/lib/device/test-fixtures.ts';
 import { DeviceCommandButtons } from './device-command-buttons.tsx';
 
 // Server-rendered markup: enough to see which buttons a device gets, without a DOM.

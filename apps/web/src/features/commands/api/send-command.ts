@@ -5,7 +5,7 @@ import { api } from '@/lib/api/api.ts';
 import { commandPayload, type CommandRequestPayload, type ConsoleCommand } from '../utils/command-actions.ts';
 import { commandAnswerNotice, commandFailureNotice } from '../utils/command-notices.ts';
 import { showNotice } from '../utils/show-notice.ts';
-import { commandPath, deviceKeys } from './device-paths.ts';
+import { commandPath, deviceKeys } from '../../../lib/api/device-paths.ts';
 import { sendFirmwareUpdate } from './update-firmware.ts';
 
 /**

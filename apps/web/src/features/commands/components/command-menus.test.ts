@@ -2,7 +2,7 @@ import { createElement, type ReactNode } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { MantineProvider, Menu } from '@mantine/core';
 import { describe, expect, it } from 'vitest';
-import { commandAvailability } from '../utils/command-availability.ts';
+import { commandAvailability } from '@/lib/device/command-availability.ts';
 import { CommandMenuItems } from './command-menu-items.tsx';
 import { MultiDeviceItems } from './multi-device-menu.tsx';
 

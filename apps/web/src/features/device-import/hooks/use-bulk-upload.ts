@@ -2,9 +2,9 @@ import { useEffect, useRef, useState } from 'react';
 import { fileTooBig } from '@fleet/shared/constants';
 import { MESSAGES } from '@fleet/shared/validation';
 import { useQueryClient } from '@tanstack/react-query';
+import type { DeviceCreateDocument } from '@fleet/shared/schemas/device';
 import { notifyError, notifySuccess, notifyWarning } from '@/lib/notify.ts';
-import { createDevice } from '../api/create-device.ts';
-import { deviceKeys } from '../api/device-paths.ts';
+import { deviceKeys } from '@/lib/api/device-paths.ts';
 import { addRows, countResults, type BulkResult } from '../utils/bulk-add.ts';
 import { checkRows, rowDocument, type BulkRow } from '../utils/bulk-rows.ts';
 import { parseDeviceCsv } from '../utils/device-csv.ts';
@@ -22,12 +22,19 @@ const CSV_MAX_BYTES = 5_000_000;
 
 type Phase = 'editing' | 'adding';
 
+interface BulkUploadOptions {
+  landlord: boolean;
+  /** Registers one device without a notice of its own (the route passes the devices' create call). */
+  create(document: DeviceCreateDocument): Promise<unknown>;
+  onAllAdded(): void;
+}
+
 /**
  * The bulk upload (fleet §2, §4, §5): reads and checks the CSV in the browser, adds the valid
  * rows 4 at a time with progress, and keeps every row's result. When all rows are added it
  * calls `onAllAdded`; otherwise the form stays, usable again, with the results.
  */
-export function useBulkUpload({ landlord, onAllAdded }: { landlord: boolean; onAllAdded(): void }) {
+export function useBulkUpload({ landlord, create, onAllAdded }: BulkUploadOptions) {
   const queryClient = useQueryClient();
   const [type, setType] = useState('');
   const [entity, setEntity] = useState('');
@@ -61,11 +68,10 @@ export function useBulkUpload({ landlord, onAllAdded }: { landlord: boolean; onA
     const controller = new AbortController();
     stopper.current = controller;
     setPhase('adding');
-    const outcome = await addRows(
-      toSend,
-      (row) => createDevice(landlord, rowDocument(row, landlord ? entity : undefined), { notify: false }),
-      { signal: controller.signal, onProgress: (done, total) => setProgress({ done, total }) },
-    );
+    const outcome = await addRows(toSend, (row) => create(rowDocument(row, landlord ? entity : undefined)), {
+      signal: controller.signal,
+      onProgress: (done, total) => setProgress({ done, total }),
+    });
     stopper.current = null;
     void queryClient.invalidateQueries({ queryKey: deviceKeys.all });
     return outcome;
