@@ -49,7 +49,7 @@ describe('summariseBulk', () => {
 
   it('counts every state but expired', () => {
     const answer = summariseBulk(
-      { type: 'refresh' },
+      { type: 'reboot' },
       of('succeeded', 'failed', 'timed_out', 'queued', 'sent', 'expired'),
       [],
     );
@@ -57,7 +57,7 @@ describe('summariseBulk', () => {
   });
 
   it('with a limit, lists only what did not succeed, up to it, then the missing', () => {
-    const answer = summariseBulk({ type: 'refresh' }, of('succeeded', 'failed', 'failed', 'timed_out'), missing(1), 2);
+    const answer = summariseBulk({ type: 'reboot' }, of('succeeded', 'failed', 'failed', 'timed_out'), missing(1), 2);
     expect(answer.data.results.map((r) => r.device)).toEqual(['d1', 'd2', 'm0']);
   });
 });
