@@ -2,7 +2,8 @@ import { defineConfig } from 'vitest/config';
 
 const root = new URL('.', import.meta.url).pathname;
 
-// Unit tests cover DOM-free logic only, so the node environment is enough.
+// Logic tests (*.test.ts) run in node; component tests (*.test.tsx) render and click on happy-dom,
+// chosen per file with `// @vitest-environment happy-dom` (helpers in src/test/render.tsx).
 export default defineConfig({
   root,
   resolve: {
@@ -11,6 +12,6 @@ export default defineConfig({
   test: {
     name: 'web-unit',
     environment: 'node',
-    include: ['src/**/*.test.ts'],
+    include: ['src/**/*.test.{ts,tsx}'],
   },
 });

@@ -1,0 +1,100 @@
+// Test helper (not shipped: only *.test.tsx files import it). Renders a component as the console
+// does (Mantine theme, a query cache, a router) on happy-dom, and answers its API calls.
+import type { ReactElement, ReactNode } from 'react';
+import { MantineProvider } from '@mantine/core';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, render, type queries, type RenderResult } from '@testing-library/react';
+import { userEvent, type UserEvent } from '@testing-library/user-event';
+import { MemoryRouter } from 'react-router';
+import { afterEach, vi } from 'vitest';
+import type { AccessClaims } from '@fleet/shared/schemas/session';
+import { theme } from '@/app/theme.ts';
+import { session } from '@/lib/session/session.ts';
+import { makeAccessToken } from '@/lib/session/test-tokens.ts';
+
+// Mantine reads these; happy-dom leaves them out or half-done.
+function stubBrowser(): void {
+  window.matchMedia = (query: string) =>
+    ({
+      matches: false,
+      media: query,
+      onchange: null,
+      addListener: () => {},
+      removeListener: () => {},
+      addEventListener: () => {},
+      removeEventListener: () => {},
+      dispatchEvent: () => false,
+    }) as MediaQueryList;
+  window.ResizeObserver = class {
+    observe() {}
+    unobserve() {}
+    disconnect() {}
+  };
+  // Mantine's Combobox scrolls its selected option into view; its autosize Textarea waits for fonts.
+  Element.prototype.scrollIntoView = () => {};
+  if (!('fonts' in document)) {
+    Object.defineProperty(document, 'fonts', { value: new EventTarget() });
+  }
+}
+stubBrowser();
+
+// Vitest runs without globals, so Testing Library cannot register its own cleanup.
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  session.signOut('logout');
+});
+
+export interface Rendered extends RenderResult {
+  user: UserEvent;
+}
+
+/** Renders `ui` inside the console's providers, with a fresh query cache; `user` types and clicks. */
+export function renderUi(ui: ReactElement, { route = '/' }: { route?: string } = {}): Rendered {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
+  const wrapper = ({ children }: { children: ReactNode }) => (
+    <MantineProvider theme={theme}>
+      <QueryClientProvider client={client}>
+        <MemoryRouter initialEntries={[route]}>{children}</MemoryRouter>
+      </QueryClientProvider>
+    </MantineProvider>
+  );
+  // No delay between keystrokes: the tests type whole words and stay fast.
+  return { user: userEvent.setup({ delay: null }), ...render<typeof queries>(ui, { wrapper }) };
+}
+
+export interface ApiCall {
+  method: string;
+  /** The path and query, e.g. `/api/v1/tenant/acme/account`. */
+  url: string;
+  body: unknown;
+}
+
+type Answer = { status?: number; body?: unknown };
+
+/**
+ * Replaces `fetch` for the test: each call is recorded and answered by `answer` (default 200 with
+ * `{status: 'OK'}`), so a test can assert what a screen sent.
+ */
+export function stubApi(answer: (call: ApiCall) => Answer = () => ({})): ApiCall[] {
+  const calls: ApiCall[] = [];
+  vi.stubGlobal('fetch', async (input: RequestInfo | URL, init: RequestInit = {}) => {
+    const raw = typeof init.body === 'string' ? init.body : undefined;
+    const call: ApiCall = {
+      method: init.method ?? 'GET',
+      url: String(input),
+      body: raw === undefined ? init.body : (JSON.parse(raw) as unknown),
+    };
+    calls.push(call);
+    const { status = 200, body = { status: 'OK' } } = answer(call);
+    return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+  });
+  return calls;
+}
+
+/** Signs the app's one session in (alice, admin of acme unless `claims` say otherwise). */
+export function signInAs(claims: Partial<AccessClaims> = {}): void {
+  const entity = claims.entity ?? 'acme';
+  const accessToken = makeAccessToken(Date.now(), 600_000, { entity, ...claims });
+  session.signIn({ accessToken, refreshToken: 'r1', username: claims.sub ?? 'alice', entity });
+}
