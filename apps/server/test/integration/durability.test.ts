@@ -9,7 +9,7 @@ import { ADMIN } from '../helpers/server.ts';
 
 const serverDir = path.resolve(import.meta.dirname, '../..');
 let child: ChildProcess | undefined;
-let dataDir = '';
+const dataDirs: string[] = [];
 type Tokens = { access_token: string; refresh_token: string };
 
 async function freePort(): Promise<number> {
@@ -21,8 +21,19 @@ async function freePort(): Promise<number> {
   });
 }
 
+/**
+ * A data directory of the test's own in the system's temp dir: a copy of the migrated template
+ * (or empty in scale mode). Without one the server would write its database into the source tree.
+ */
+async function freshDataDir(): Promise<string> {
+  const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'fleet-durable-'));
+  dataDirs.push(dir);
+  if (!process.env.DATABASE_URL) await fs.cp(inject('pgliteTemplate'), dir, { recursive: true });
+  return dir;
+}
+
 /** Starts the real server as its own process, as `npm start` does, and waits until it is ready. */
-async function startProcess(port: number): Promise<ChildProcess> {
+async function startProcess(port: number, dataDir: string): Promise<ChildProcess> {
   const proc = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
     cwd: serverDir,
     env: {
@@ -52,13 +63,12 @@ async function startProcess(port: number): Promise<ChildProcess> {
 
 afterAll(async () => {
   child?.kill('SIGKILL');
-  if (dataDir) await fs.rm(dataDir, { recursive: true, force: true });
+  for (const dir of dataDirs) await fs.rm(dir, { recursive: true, force: true });
 });
 
 describe('durability', () => {
   it('keeps every acknowledged write across kill -9 of the server', async () => {
-    dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'fleet-durable-'));
-    if (!process.env.DATABASE_URL) await fs.cp(inject('pgliteTemplate'), dataDir, { recursive: true });
+    const dataDir = await freshDataDir();
     const port = await freePort();
     const base = `http://127.0.0.1:${port}/api/v1`;
     const post = (p: string, token?: string, body?: unknown) =>
@@ -68,7 +78,7 @@ describe('durability', () => {
         body: body === undefined ? undefined : JSON.stringify(body),
       });
 
-    child = await startProcess(port);
+    child = await startProcess(port, dataDir);
     // Three acknowledged writes: a login (new family), a rotation (spends one, adds one), a logout.
     const first = (await (await post('/login', undefined, ADMIN)).json()) as Tokens;
     const rotated = (await (await post('/refresh', first.refresh_token)).json()) as Tokens;
@@ -77,10 +87,11 @@ describe('durability', () => {
     child.kill('SIGKILL');
     await new Promise((r) => child!.once('exit', r));
 
-    child = await startProcess(port);
-    // The rotation survived: the new token works once, the spent one is refused.
+    child = await startProcess(port, dataDir);
+    // The rotation survived: the new token works, the spent one is refused.
     const again = await post('/refresh', rotated.refresh_token);
     expect(again.status).toBe(200);
+    expect((await post('/refresh', first.refresh_token)).status).toBe(401);
     // The logout survived: that family stays revoked.
     expect((await post('/refresh', other.refresh_token)).status).toBe(401);
     child.kill('SIGKILL');
@@ -88,7 +99,7 @@ describe('durability', () => {
 
   it('shuts down gracefully on SIGTERM: in-flight work finishes and the process exits 0', async () => {
     const port = await freePort();
-    child = await startProcess(port);
+    child = await startProcess(port, await freshDataDir());
     const inflight = fetch(`http://127.0.0.1:${port}/api/v1/login`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
