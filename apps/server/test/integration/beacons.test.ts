@@ -186,13 +186,20 @@ describe('sightings', () => {
     const command = await gateway.nextCommand();
     expect(command.topic).toBe(`fleet/${ACME}/${gateway.name}/cmd`);
     expect(command.body).toMatchObject({ type: 'reminder', payload: { beacon_mac: due, due_time: localTime(0) } });
-    // More sightings within the due window: no second reminder; after the confirmation delay, one visit.
-    await new Promise((r) => setTimeout(r, 1100));
-    for (let i = 0; i < 3; i++) await gateway.publish('beacon', { beacon_mac: due, rssi: -55 });
+    // Another sighting before the confirmation delay (1 s here): seen, not a visit yet.
+    await gateway.publish('beacon', { beacon_mac: due, rssi: -54 });
+    await acmeSocket.waitFor((e) => seen(due)(e) && e.rssi === -54);
+    expect(acmeSocket.events.filter(seen(due, 'confirm_visit'))).toEqual([]);
+    // More sightings past the delay, still within the due window: no second reminder, one visit. The
+    // batcher takes a sighting's time as an argument, so they are dated 1.1 s on rather than waited for.
+    const later = () => new Date(Date.now() + 1100);
+    const at = { name: gateway.name, entity: ACME };
+    for (let i = 0; i < 3; i++) s.app.beacons.sightings.sighting(at, { beacon_mac: due, rssi: -55 }, later());
     await acmeSocket.waitFor(seen(due, 'confirm_visit'));
-    await gateway.publish('beacon', { beacon_mac: due, rssi: -55 });
+    // One more, told apart by its strength: once its event is here, anything sent before it is too.
+    s.app.beacons.sightings.sighting(at, { beacon_mac: due, rssi: -56 }, later());
     await s.app.beacons.sightings.flush();
-    await new Promise((r) => setTimeout(r, 200));
+    await acmeSocket.waitFor((e) => seen(due)(e) && e.rssi === -56);
     const mine = acmeSocket.events.filter((e) => e.beacon_mac === due);
     expect(mine.filter((e) => e.event_type === 'message_sent')).toHaveLength(1);
     expect(mine.filter((e) => e.event_type === 'confirm_visit')).toHaveLength(1);
@@ -201,7 +208,18 @@ describe('sightings', () => {
   });
 
   it('never tells another entity’s sockets', async () => {
-    expect(globexSocket.events).toEqual([]);
+    // Each socket hears its own entity's sighting (the positive control). Acme's is announced
+    // first, so had Globex's socket been told of it, it would have heard it before its own.
+    const [mine, theirs] = [mac(), mac()];
+    await create(ACME, beaconForm(mine));
+    await create(GLOBEX, beaconForm(theirs));
+    await gateway.publish('beacon', { beacon_mac: mine, rssi: -50 });
+    await acmeSocket.waitFor(seen(mine));
+    const globexGateway = await connectDevice(s, GLOBEX, await registerDevice(s, root, GLOBEX, randomDeviceId()));
+    await globexGateway.publish('beacon', { beacon_mac: theirs, rssi: -50 });
+    await globexSocket.waitFor(seen(theirs));
+    expect(globexSocket.events.map((e) => e.beacon_mac)).toEqual([theirs]);
+    await globexGateway.close();
   });
 
   it('prunes events past the retention', async () => {

@@ -112,7 +112,8 @@ describe('firmware update of one device', () => {
     const cmd = (await next).body;
     await event(dev, cmd.id, 'downloading', 10);
     await eventually(async () => expect((await device(dev.name)).body.data.current_download).toContain('10%'));
-    await new Promise((r) => setTimeout(r, 2000)); // past the 1.5 s command timeout of these tests
+    // Sent a minute ago: long past the command timeout of these tests (1.5 s), well within DFU_TIMEOUT_S.
+    await s.app.db.execute(sql`update commands set sent_at = now() - interval '1 minute' where id = ${cmd.id}`);
     await s.app.devices.commands.sweep();
     expect((await history(dev.name)).body.data[0].state).toBe('sent');
     await s.app.db.execute(sql`update commands set sent_at = now() - interval '2 hours' where id = ${cmd.id}`);
