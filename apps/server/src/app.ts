@@ -12,9 +12,11 @@ import { defaultWebDist } from './lib/paths.ts';
 import { AccessTokens } from './lib/tokens.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { dbPlugin } from './plugins/db.ts';
+import { devicesPlugin } from './plugins/devices.ts';
 import { assertStorableBody, edgePlugin } from './plugins/edge.ts';
 import { clientErrorHandler, errorsPlugin, sendError } from './plugins/errors.ts';
 import { openapiPlugin } from './plugins/openapi.ts';
+import { provisioningPlugin } from './plugins/provisioning.ts';
 import { rateLimitPlugin } from './plugins/rate-limit.ts';
 import { securityPlugin } from './plugins/security.ts';
 import { webPlugin } from './plugins/web.ts';
@@ -30,7 +32,6 @@ import { sessionRoutes } from './routes/session/index.ts';
 import { commandRoutes } from './routes/command/index.ts';
 import { orgRoutes } from './routes/org/index.ts';
 import { dataviewRoutes } from './routes/dataview/index.ts';
-import { startDeviceSide } from './mqtt/device-side.ts';
 import { fileRoutes } from './routes/files/index.ts';
 import { downloadRoutes } from './routes/files/download.ts';
 import { createBlobStore } from './storage/create-blob-store.ts';
@@ -38,11 +39,10 @@ import { DownloadSigner } from './storage/signed-urls.ts';
 import { sweepOrphanBlobs } from './domain/files/sweep-orphan-blobs.ts';
 import { sweepDetachedUploads } from './domain/files/sweep-detached-uploads.ts';
 import { beaconRoutes } from './routes/beacon/index.ts';
-import { startBeaconSide } from './realtime/beacon-side.ts';
+import { beaconSidePlugin } from './realtime/beacon-side.ts';
 import { startLiveConnections } from './realtime/live-connections.ts';
 import { allocationRoutes } from './routes/allocation/index.ts';
 import { KIOSK_MANAGER_PREFIX, kioskManagerRoutes } from './kiosk-manager/routes.ts';
-import { startProvisioning } from './domain/provision/start-provisioning.ts';
 import { provisionRoutes } from './routes/provision/index.ts';
 import { requireEntityOfPath } from './routes/scope.ts';
 
@@ -148,16 +148,16 @@ export async function build(config: Config, opts: BuildOptions = {}): Promise<Fa
   });
   await app.register(dbPlugin, { databaseUrl: config.DATABASE_URL, dataDir: config.dataDir, opened: opts.database });
 
+  // The start-up order, in one place: database (above) → bus → device side (the message router,
+  // telemetry, commands; the broker's link publishes but takes no message yet) → the features that
+  // own device messages register their handlers → the broker takes messages → routes.
   const bus = config.REDIS_URL
     ? await createRedisBus(config.REDIS_URL, (err) => app.log.error({ err }, 'redis bus error'))
     : createLocalBus();
   app.addHook('onClose', async () => bus.close());
-  const devices = await startDeviceSide(config, app.db, bus, app.log);
-  // Before the database closes: the broker stops and pending telemetry is written.
-  app.addHook('preClose', async () => devices.close());
-  app.decorate('devices', devices);
+  await app.register(devicesPlugin, { config, bus });
   const deps: Deps = {
-    devices,
+    devices: app.devices,
     db: app.db,
     tokens,
     config,
@@ -169,6 +169,12 @@ export async function build(config: Config, opts: BuildOptions = {}): Promise<Fa
     live: startLiveConnections(app, { bus, recheckS: config.LIVE_RECHECK_S, deps: () => deps }),
   };
   app.addHook('onClose', async () => deps.blobs.close());
+  // Every instance on the device side gets its share of the devices' messages (shared
+  // subscriptions), the kiosk manager on its own too: each handles sightings and provisioning reports.
+  await app.register(beaconSidePlugin, { deps });
+  await app.register(provisioningPlugin, { deps });
+  await app.devices.listen();
+
   await app.register(authPlugin, { tokens, sessions: deps.sessions, apiTokens: deps.apiTokens });
   await app.register(healthRoutes);
   // The kiosk manager is mounted here by default; it also runs on its own (kiosk-manager/main.ts).
@@ -179,10 +185,6 @@ export async function build(config: Config, opts: BuildOptions = {}): Promise<Fa
     },
     { prefix: KIOSK_MANAGER_PREFIX },
   );
-  // Every instance on the device side gets its share of the devices' messages (shared
-  // subscriptions), the kiosk manager on its own too: each handles sightings and provisioning reports.
-  startBeaconSide(app, deps);
-  const provisioning = startProvisioning(app, deps);
   if (opts.kioskManagerOnly) return app;
   sweepOrphanBlobs(app.db, deps.blobs).catch((err) => app.log.error({ err }, 'sweeping orphan blobs'));
   const sweepUploads = () =>
@@ -218,7 +220,7 @@ export async function build(config: Config, opts: BuildOptions = {}): Promise<Fa
       await dataviewRoutes(api, deps);
       await beaconRoutes(api, deps);
       await allocationRoutes(api, deps);
-      await provisionRoutes(api, deps, provisioning);
+      await provisionRoutes(api, deps, app.provisioning);
     },
     { prefix: '/api/v1' },
   );

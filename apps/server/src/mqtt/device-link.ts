@@ -1,7 +1,13 @@
 import type { parseDeviceTopic } from '@fleet/shared/protocol';
+import type { DeviceLink } from '../domain/device-link.ts';
 
 /** The port the domain publishes through (domain/device-link.ts), implemented by the brokers here. */
 export type { DeviceLink } from '../domain/device-link.ts';
+
+/** A broker's link: it publishes at once, and takes devices' messages once `listen()` resolves. */
+export interface BrokerLink extends DeviceLink {
+  listen(): Promise<void>;
+}
 
 /** Where a device published: `fleet/{entity}/{device}/{kind}`, parsed. */
 export type DeviceTopic = NonNullable<ReturnType<typeof parseDeviceTopic>>;

@@ -14,11 +14,11 @@ import { ConnectionGate } from './connection-gate.ts';
 import { DeviceAccess } from './device-access.ts';
 import { DeviceBudget } from './device-budget.ts';
 import { DeviceDirectory } from './device-directory.ts';
-import { LinkStats, type DeviceLink } from './device-link.ts';
+import { LinkStats, type BrokerLink } from './device-link.ts';
+import { createDeviceRouter, type DeviceRouter } from './device-router.ts';
 import { MosquittoDynsec } from './dynsec.ts';
-import { startEmbeddedBroker } from './embedded-broker.ts';
+import { createEmbeddedBroker } from './embedded-broker.ts';
 import { connectExternalBroker } from './external-broker.ts';
-import { createIngest, type BeaconRoute } from './ingest.ts';
 
 /** How often every instance sweeps commands (expiry, timeouts, held ones of devices now online). */
 const SWEEP_MS = 5_000;
@@ -26,7 +26,10 @@ const SWEEP_MS = 5_000;
 const MAX_AUTH_BACKOFF_MS = 5 * 60_000;
 
 export interface DeviceSide {
-  link: DeviceLink;
+  /** Publishes at once; takes devices' messages from `listen()` on. */
+  link: BrokerLink;
+  /** Where each device message goes: features register their kinds before `listen()`. */
+  router: DeviceRouter;
   commands: CommandService;
   access: DeviceAccess;
   telemetry: TelemetryBatcher;
@@ -35,34 +38,20 @@ export interface DeviceSide {
   budget: DeviceBudget;
   /** The embedded broker's unauthenticated sockets and oversized packets (null with MQTT_URL). */
   gate: ConnectionGate | null;
-  /** Where beacon sightings are routed (set by the beacon side). */
-  beacons: BeaconRoute;
-  /** Where provisioning reports on `…/events` are routed (set by domain/provision). */
-  provisioning: BeaconRoute;
+  /** Seals the router and lets devices' messages in (the embedded broker starts listening). */
+  listen(): Promise<void>;
   close(): Promise<void>;
 }
 
 /**
- * The MQTT side of the server: the embedded broker (or the link to MQTT_URL), what devices send
- * flowing into telemetry and command replies, and commands flowing out.
+ * The MQTT side of the server: the embedded broker (or the link to MQTT_URL), the router of what
+ * devices send, with telemetry and commands registered on it, and commands flowing out. Devices'
+ * messages are taken only from `listen()` on, once the other features have registered theirs.
  */
 export async function startDeviceSide(config: Config, db: Db, bus: Bus, log: FastifyBaseLogger): Promise<DeviceSide> {
   const onError = (err: unknown, what: string) => log.error({ err }, `mqtt: ${what} failed`);
   const stats = new LinkStats();
   const directory = new DeviceDirectory(db, bus);
-  // The command service needs the link and the link needs the handlers: messages that arrive
-  // before it exists are held in this box.
-  const box: { commands?: CommandService } = {};
-  const telemetry = new TelemetryBatcher(db, {
-    onWoken: (woken) => void box.commands?.deliverHeld(woken).catch((err) => onError(err, 'delivering held commands')),
-    onRefused: (name, err) => {
-      stats.drop('write_failed');
-      log.warn({ err, device: name }, 'mqtt: the database refused a state report; only its sign of life was kept');
-    },
-    onError: (err) => onError(err, 'writing telemetry'),
-  });
-  const beacons: BeaconRoute = {};
-  const provisioning: BeaconRoute = {};
   const budget = new DeviceBudget({
     kinds: {
       state: config.MQTT_BUDGET_STATE,
@@ -73,19 +62,16 @@ export async function startDeviceSide(config: Config, db: Db, bus: Bus, log: Fas
     cutOffAfterMs: config.MQTT_BUDGET_CUTOFF_S * 1000,
     coolDownMs: config.MQTT_BUDGET_COOLDOWN_S * 1000,
   });
-  const handlers = createIngest({
+  const router = createDeviceRouter({
     directory,
     stats,
     // The embedded broker charges the budget itself, before it routes a packet.
     budget: config.MQTT_URL ? budget : null,
-    telemetry,
-    commands: () => box.commands,
-    beacons,
-    provisioning,
     onError,
   });
+  const handlers = router.handlers;
 
-  let link: DeviceLink;
+  let link: BrokerLink;
   let dynsec: MosquittoDynsec | null = null;
   let gate: ConnectionGate | null = null;
   if (config.MQTT_URL) {
@@ -113,7 +99,7 @@ export async function startDeviceSide(config: Config, db: Db, bus: Bus, log: Fas
       backoffMs: config.MQTT_AUTH_BACKOFF_MS,
       maxBackoffMs: Math.max(MAX_AUTH_BACKOFF_MS, config.MQTT_AUTH_BACKOFF_MS),
     });
-    link = await startEmbeddedBroker({
+    link = await createEmbeddedBroker({
       port: config.MQTT_PORT,
       host: config.HOST,
       connectTimeoutMs: config.MQTT_CONNECT_TIMEOUT_MS,
@@ -125,7 +111,6 @@ export async function startDeviceSide(config: Config, db: Db, bus: Bus, log: Fas
       throttle,
       budget,
     });
-    log.info({ url: link.url }, 'mqtt broker listening');
   }
 
   const commands = new CommandService({
@@ -138,20 +123,40 @@ export async function startDeviceSide(config: Config, db: Db, bus: Bus, log: Fas
     settle: [onDfuSettled, onAllocationSettled, stateInReply((device, state) => telemetry.report(device, state))],
     onError,
   });
-  box.commands = commands;
+  // Woken devices are owed their held commands; messages arrive only after `listen()`, by then
+  // both exist.
+  const telemetry = new TelemetryBatcher(db, {
+    onWoken: (woken) => void commands.deliverHeld(woken).catch((err) => onError(err, 'delivering held commands')),
+    onRefused: (name, err) => {
+      stats.drop('write_failed');
+      log.warn({ err, device: name }, 'mqtt: the database refused a state report; only its sign of life was kept');
+    },
+    onError: (err) => onError(err, 'writing telemetry'),
+  });
+  // The device side's own kinds: state and signs of life to telemetry, replies and DFU progress
+  // to commands. Beacons and provisioning register theirs as plugins (app.ts).
+  router.register('state', (device, report) => telemetry.report(device.name, report));
+  router.register('alive', (device) => telemetry.report(device.name));
+  router.register('presence', (device, online) => telemetry.presence(device, online));
+  router.register('reply', (device, reply) => commands.onReply(device.name, reply));
+  router.register('dfu', (device, event) => commands.onProgress(device.name, event));
   const sweeper = setInterval(() => void commands.sweep().catch((err) => onError(err, 'sweeping commands')), SWEEP_MS);
   sweeper.unref();
 
   return {
     link,
+    router,
     commands,
     access: new DeviceAccess(bus, dynsec),
     telemetry,
     stats,
     budget,
     gate,
-    beacons,
-    provisioning,
+    async listen() {
+      router.seal();
+      await link.listen();
+      if (!config.MQTT_URL) log.info({ url: link.url }, 'mqtt broker listening');
+    },
     async close() {
       clearInterval(sweeper);
       // Replies arriving meanwhile still answer their calls; the broker closes after.

@@ -6,7 +6,7 @@ import type { AuthThrottle } from './auth-throttle.ts';
 import type { ConnectionGate } from './connection-gate.ts';
 import type { DeviceBudget } from './device-budget.ts';
 import type { DeviceDirectory, DeviceIdentity } from './device-directory.ts';
-import type { DeviceLink, LinkHandlers, LinkStats } from './device-link.ts';
+import type { BrokerLink, LinkHandlers, LinkStats } from './device-link.ts';
 import { ReadPause, type PausableClient } from './read-pause.ts';
 import { readInSlices, type SliceableClient } from './read-slices.ts';
 
@@ -57,9 +57,9 @@ const refusal = (returnCode: 2 | 3 | 4, message: string) => Object.assign(new Er
  * Strangers are kept small (connection-gate.ts: unauthenticated sockets bounded in number, time and
  * packet size), guessing secrets is throttled (auth-throttle.ts), a device over its budget is not
  * read for a moment (read-pause.ts), and a device its budget cut off is disconnected and refused
- * until its cool-down ends (device-budget.ts).
+ * until its cool-down ends (device-budget.ts). Devices can connect once `listen()` resolves.
  */
-export async function startEmbeddedBroker(opts: Options): Promise<DeviceLink & { port: number }> {
+export async function createEmbeddedBroker(opts: Options): Promise<BrokerLink> {
   const { directory, stats, handlers, gate, throttle, budget } = opts;
   const broker = new FleetBroker({
     drainTimeout: 30_000,
@@ -187,15 +187,19 @@ export async function startEmbeddedBroker(opts: Options): Promise<DeviceLink & {
   });
 
   const server = net.createServer((socket) => gate.take(socket, broker.handle));
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(opts.port, opts.host, () => resolve());
-  });
-  const port = (server.address() as net.AddressInfo).port;
+  let port = opts.port;
 
   return {
-    url: `mqtt://${opts.host === '0.0.0.0' ? 'localhost' : opts.host}:${port}`,
-    port,
+    get url() {
+      return `mqtt://${opts.host === '0.0.0.0' ? 'localhost' : opts.host}:${port}`;
+    },
+    async listen() {
+      await new Promise<void>((resolve, reject) => {
+        server.once('error', reject);
+        server.listen(opts.port, opts.host, () => resolve());
+      });
+      port = (server.address() as net.AddressInfo).port;
+    },
     publish(topic, message) {
       return new Promise((resolve, reject) =>
         broker.publish(

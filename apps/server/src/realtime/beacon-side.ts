@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
 import { topics } from '@fleet/shared/protocol';
 import { BeaconConfigCache } from '../domain/beacon/beacon-config-cache.ts';
 import { pruneBeaconEvents } from '../domain/beacon/prune-beacon-events.ts';
@@ -15,11 +16,19 @@ export interface BeaconSide {
 }
 
 /**
- * The beacon demo's server side: gateways' sightings (routed here from the MQTT ingest) become
+ * The beacon demo's server side: gateways' sightings (registered on the device router) become
  * events in batches, reminders go back to gateways, events reach browsers through `/beacon-demo`,
  * and old events are pruned. Shutdown disconnects sockets first and writes pending sightings.
  */
-export function startBeaconSide(app: FastifyInstance, deps: Deps): BeaconSide {
+export const beaconSidePlugin = fp(
+  async (app: FastifyInstance, { deps }: { deps: Deps }) => startBeaconSide(app, deps),
+  {
+    name: 'beacons',
+    dependencies: ['devices'],
+  },
+);
+
+function startBeaconSide(app: FastifyInstance, deps: Deps): void {
   const log = app.log;
   const socket = attachBeaconSocket(app.server, {
     tokens: deps.tokens,
@@ -40,7 +49,7 @@ export function startBeaconSide(app: FastifyInstance, deps: Deps): BeaconSide {
       deps.devices.link.publish(topics.deviceCommands(entity, gateway), message),
     onError: (err, what) => log.error({ err }, `beacons: ${what} failed`),
   });
-  deps.devices.beacons.handler = (device, body) => sightings.sighting(device, body);
+  app.devices.router.register('beacon', (device, body) => sightings.sighting(device, body));
 
   const prune = () =>
     void pruneBeaconEvents(deps.db, deps.config.BEACON_RETENTION_DAYS).catch((err) =>
@@ -53,13 +62,10 @@ export function startBeaconSide(app: FastifyInstance, deps: Deps): BeaconSide {
   app.addHook('preClose', async () => {
     clearInterval(pruner);
     socket.disconnectAll();
-    deps.devices.beacons.handler = undefined;
     await sightings.flush();
   });
   app.addHook('onClose', async () => socket.close());
-  const side = { socket, sightings };
-  app.decorate('beacons', side);
-  return side;
+  app.decorate('beacons', { socket, sightings } satisfies BeaconSide);
 }
 
 declare module 'fastify' {

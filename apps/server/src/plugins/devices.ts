@@ -1,0 +1,20 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import type { Config } from '../config.ts';
+import type { Bus } from '../lib/bus.ts';
+import { startDeviceSide } from '../mqtt/device-side.ts';
+
+/**
+ * The device side (mqtt/device-side.ts): the router, telemetry and commands, and the broker's link,
+ * which publishes at once but takes devices' messages only from `app.devices.listen()`, once the
+ * features have registered their handlers.
+ */
+export const devicesPlugin = fp(
+  async (app: FastifyInstance, { config, bus }: { config: Config; bus: Bus }) => {
+    const devices = await startDeviceSide(config, app.db, bus, app.log);
+    // Before the database closes: the broker stops and pending telemetry is written.
+    app.addHook('preClose', () => devices.close());
+    app.decorate('devices', devices);
+  },
+  { name: 'devices', decorators: { fastify: ['db'] } },
+);
