@@ -40,6 +40,8 @@ export interface ApiClient {
   delete<T = unknown>(path: string, options?: Omit<RequestOptions<T>, 'method' | 'body'>): Promise<T>;
   /** `tenant/{entity}/{path}` for the active entity; throws when signed out. */
   tenant(path: string): string;
+  /** The URL a call to `path` goes to, for requests made outside the client (event streams). */
+  url(path: string): string;
 }
 
 /** `tenant/{entity}/{path}` with the entity URL-encoded. */
@@ -172,5 +174,6 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
       if (entity === null) throw new ApiError({ status: 401, userMessage: AUTH_ERROR });
       return tenantPath(entity, path);
     },
+    url: (path) => buildUrl(baseUrl, path, undefined),
   };
 }

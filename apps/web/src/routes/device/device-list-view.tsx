@@ -18,8 +18,7 @@ import { FilterBar } from '@/features/devices/components/filter-bar.tsx';
 import { MultiDeviceMenu } from '@/features/commands/components/multi-device-menu.tsx';
 import { firstOrder } from '@/features/devices/components/sort-header.tsx';
 import { useDeviceListCommands } from '@/features/commands/hooks/use-device-list-commands.ts';
-import { provisioning } from '@/features/provisioning/hooks/provisioning-store.ts';
-import { useResumeProvisioning } from '@/features/provisioning/hooks/use-provisioning.ts';
+import { provisioning, useResumeProvisioning } from '@/features/provisioning/hooks/use-provisioning.ts';
 import { ProvisioningModal } from '@/features/provisioning/components/provisioning-modal.tsx';
 import { useDeviceListState } from '@/features/devices/hooks/use-device-list-state.ts';
 import { useNow } from '@/lib/use-now.ts';
@@ -102,8 +101,7 @@ export function DeviceListView({ landlord }: { landlord: boolean }) {
     const plan = commands.planSelected();
     if (plan === null) return;
     if (plan.sendable === 0) return notifyWarning('Provisioning not started: no selected device is responsive');
-    for (const call of plan.calls)
-      for (const name of call.devices) await provisioning.start(call.entity, name, plan.sendable === 1);
+    await provisioning.startMany(plan.calls);
   };
   const onDeleteAll = async () => {
     if (await confirmDelete()) removeAll.mutate(state.entity, { onSuccess: clear });

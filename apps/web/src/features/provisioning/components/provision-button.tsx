@@ -1,7 +1,7 @@
 import { Button, Menu, Tooltip } from '@mantine/core';
 import { IconPackageImport, IconPlayerStop } from '@tabler/icons-react';
 import type { Device } from '@fleet/shared/schemas/device';
-import { useProvisioning } from '../hooks/use-provisioning.ts';
+import { provisioning, useProvisioning } from '../hooks/use-provisioning.ts';
 import { countsAsProvisioning, isActive } from '../utils/provision-state.ts';
 
 interface Props {
@@ -15,8 +15,8 @@ interface Props {
  * (core §4), which opens the session's modal; otherwise it starts a session.
  */
 export function ProvisionButton({ device, disabled }: Props) {
-  const store = useProvisioning();
-  const busy = countsAsProvisioning(device, store.view(device.name));
+  const view = useProvisioning((s) => s.sessions.get(device.name)?.view);
+  const busy = countsAsProvisioning(device, view);
   const button = (
     <Button
       size="compact-xs"
@@ -25,7 +25,7 @@ export function ProvisionButton({ device, disabled }: Props) {
       leftSection={<IconPackageImport size={14} aria-hidden />}
       aria-label={busy ? `Provisioning... device ${device.name}` : `Provision device ${device.name}`}
       onClick={() =>
-        busy ? void store.show(device.entity, device.name) : void store.start(device.entity, device.name)
+        busy ? void provisioning.show(device.entity, device.name) : void provisioning.start(device.entity, device.name)
       }
     >
       {busy ? 'Provisioning...' : 'Provision'}
@@ -42,15 +42,14 @@ export function ProvisionButton({ device, disabled }: Props) {
 
 /** The row menu's cancel provisioning, offered while the device counts as provisioning. */
 export function CancelProvisionItem({ device, disabled }: Props) {
-  const store = useProvisioning();
-  const tracked = store.view(device.name);
+  const tracked = useProvisioning((s) => s.sessions.get(device.name)?.view);
   const busy = isActive(tracked) || countsAsProvisioning(device, tracked);
   return (
     <Menu.Item
       color="red"
       disabled={disabled || !busy}
       leftSection={<IconPlayerStop size={16} aria-hidden />}
-      onClick={() => void store.cancel(device.entity, device.name)}
+      onClick={() => void provisioning.cancel(device.entity, device.name)}
     >
       Cancel provisioning
     </Menu.Item>

@@ -15,7 +15,7 @@ import {
 import { IconChevronDown, IconChevronRight } from '@tabler/icons-react';
 import { useState, type ReactNode } from 'react';
 import type { ProvisionFileStatus } from '@fleet/shared/provision';
-import { useProvisioning } from '../hooks/use-provisioning.ts';
+import { provisioning, useProvisioning } from '../hooks/use-provisioning.ts';
 import { isActive, statusText, type ProvisionView } from '../utils/provision-state.ts';
 import classes from '@/components/ui/tones.module.css';
 
@@ -39,13 +39,12 @@ const FILE_TONE: Record<ProvisionFileStatus, string> = {
  * status, the error, and the files and the log as collapsible lists scrolling at 200 px.
  */
 export function ProvisioningModal() {
-  const store = useProvisioning();
-  const device = store.modalDevice();
-  const view = device ? store.view(device) : undefined;
+  const device = useProvisioning((s) => s.modal);
+  const view = useProvisioning((s) => (s.modal === null ? undefined : s.sessions.get(s.modal)?.view));
   return (
     <Modal
       opened={device !== null}
-      onClose={() => store.closeModal()}
+      onClose={() => provisioning.closeModal()}
       title="Provisioning"
       size="lg"
       transitionProps={{ duration: 500 }}
@@ -56,7 +55,6 @@ export function ProvisioningModal() {
 }
 
 function ProvisioningBody({ view }: { view: ProvisionView }) {
-  const store = useProvisioning();
   const text = statusText(view);
   const done = view.completed_files + view.failed_files;
   return (
@@ -134,14 +132,14 @@ function ProvisioningBody({ view }: { view: ProvisionView }) {
             color="red"
             variant="light"
             onClick={() => {
-              const entity = store.entityOf(view.deviceId);
-              if (entity) void store.cancel(entity, view.deviceId);
+              const entity = provisioning.getState().sessions.get(view.deviceId)?.entity;
+              if (entity) void provisioning.cancel(entity, view.deviceId);
             }}
           >
             Cancel provisioning
           </Button>
         )}
-        <Button variant="default" onClick={() => store.closeModal()}>
+        <Button variant="default" onClick={() => provisioning.closeModal()}>
           Close
         </Button>
       </Group>

@@ -1,10 +1,37 @@
 import { useEffect, useSyncExternalStore } from 'react';
-import { provisioning } from './provisioning-store.ts';
+import { api } from '@/lib/api/api.ts';
+import { notifier } from '@/lib/notify.ts';
+import { refresher, session } from '@/lib/session/session.ts';
+import { openEventStream } from '@/lib/sse.ts';
+import { cancelProvisioning, getProvisioning, provisionPath, startProvisioning } from '../api/provision.ts';
+import { createProvisioningStore, type ProvisioningState } from './provisioning-store.ts';
 
-/** Re-renders on every change of the provisioning store; answers the store. */
-export function useProvisioning() {
-  useSyncExternalStore(provisioning.subscribe, provisioning.getVersion, provisioning.getVersion);
-  return provisioning;
+function browserStorage(): Storage | null {
+  try {
+    return window.localStorage;
+  } catch {
+    return null;
+  }
+}
+
+/** The tab's one provisioning store, on the app's API client, session and notices. */
+export const provisioning = createProvisioningStore({
+  api: { start: startProvisioning, cancel: cancelProvisioning, get: getProvisioning },
+  openStream: (entity, device, handlers) =>
+    openEventStream({
+      url: api.url(provisionPath(entity, device, '/events')),
+      token: () => session.getSnapshot().accessToken,
+      renew: () => refresher.refresh().then(() => session.getSnapshot().status === 'signed-in'),
+      ...handlers,
+    }),
+  notices: notifier,
+  storage: typeof window === 'undefined' ? null : browserStorage(),
+});
+
+/** What `select` picks from the provisioning state; re-renders only when that changes (by identity). */
+export function useProvisioning<T>(select: (state: ProvisioningState) => T): T {
+  const read = () => select(provisioning.getState());
+  return useSyncExternalStore(provisioning.subscribe, read, read);
 }
 
 /** Picks up the sessions followed before a reload, once per mount of the screen. */
