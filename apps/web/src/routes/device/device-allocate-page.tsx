@@ -16,6 +16,7 @@ import { useGoBack } from '@/lib/navigation/use-go-back.ts';
 import { notifyError, notifySuccess, notifyWarning } from '@/lib/notify.ts';
 import { useSession } from '@/lib/session/use-session.ts';
 import { useDocumentTitle } from '@/lib/use-document-title.ts';
+import { DeviceLoadError } from './device-load-error.tsx';
 
 /**
  * /device/{name}/allocate (fleet §2): allocates the device from the kiosk of its last dispenser.
@@ -45,11 +46,17 @@ export function DeviceAllocatePage() {
     goBack();
   }, [noKiosk, goBack]);
 
-  if (device.isPending || group.isPending || noKiosk || kiosk === null) return <PageLoader />;
+  const title = `Allocate Device ${name}`;
+  if (device.isPending || isNotFound(device.error)) return <PageLoader />;
+  // Any other failure would leave the loader for ever: say so and offer to try again.
+  if (device.isError) return <DeviceLoadError title={title} what="device" onRetry={() => void device.refetch()} />;
+  if (group.isError && !isNotFound(group.error))
+    return <DeviceLoadError title={title} what="dispenser" onRetry={() => void group.refetch()} />;
+  if (group.isPending || noKiosk || kiosk === null) return <PageLoader />;
 
   return (
     <>
-      <PageHeader title={`Allocate Device ${name}`} description={`At dispenser ${dispenser} of kiosk ${kiosk}`} />
+      <PageHeader title={title} description={`At dispenser ${dispenser} of kiosk ${kiosk}`} />
       <AllocateForm
         device={name}
         kiosk={kiosk}

@@ -3,7 +3,6 @@ import { IconArrowBackUp, IconUserShare } from '@tabler/icons-react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { mayChangeDevices } from '@fleet/shared/registry-access';
 import { AllocationHistory } from '@/features/allocation/components/allocation-history.tsx';
-import { ListError } from '@/components/ui/table-states.tsx';
 import { PageHeader } from '@/components/ui/page-header.tsx';
 import { PageLoader } from '@/components/ui/page-loader.tsx';
 import { useDevice } from '@/features/devices/api/get-device.ts';
@@ -16,6 +15,7 @@ import { isNotFound, useBackWhenMissing } from '@/lib/navigation/use-back-when-m
 import { useGoBack } from '@/lib/navigation/use-go-back.ts';
 import { useSession } from '@/lib/session/use-session.ts';
 import { useDocumentTitle } from '@/lib/use-document-title.ts';
+import { DeviceLoadError } from './device-load-error.tsx';
 
 /**
  * Device edit for both roles (fleet §2): the editable fields, the device's reported status, its
@@ -34,12 +34,7 @@ export function DeviceEditView({ landlord }: { landlord: boolean }) {
 
   if (device.isPending || isNotFound(device.error)) return <PageLoader />;
   if (device.isError)
-    return (
-      <>
-        <PageHeader title="Edit device" />
-        <ListError title="The device could not be loaded." onRetry={() => void device.refetch()} />
-      </>
-    );
+    return <DeviceLoadError title="Edit device" what="device" onRetry={() => void device.refetch()} />;
 
   const { data } = device;
   return (

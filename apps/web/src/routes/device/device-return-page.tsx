@@ -16,6 +16,7 @@ import { useGoBack } from '@/lib/navigation/use-go-back.ts';
 import { notifyError, notifySuccess, notifyWarning } from '@/lib/notify.ts';
 import { useSession } from '@/lib/session/use-session.ts';
 import { useDocumentTitle } from '@/lib/use-document-title.ts';
+import { DeviceLoadError } from './device-load-error.tsx';
 
 /**
  * /device/{name}/deploy, labelled Return Device (fleet §2): the dispensers of the entity's kiosks,
@@ -54,6 +55,8 @@ export function DeviceReturnPage() {
   );
 
   if (device.isPending || isNotFound(device.error)) return <PageLoader />;
+  if (device.isError)
+    return <DeviceLoadError title="Return Device" what="device" onRetry={() => void device.refetch()} />;
   const current = device.data?.group ?? device.data?.last_dispenser?.dispenser;
 
   const submit = () => {
