@@ -1,6 +1,8 @@
 import { sql } from 'drizzle-orm';
 import type { DfuEvent } from '@fleet/shared/protocol';
 import type { Db } from '../../db/client.ts';
+import { recordset } from '../../db/raw-sql.ts';
+import { commands } from '../../db/schema.ts';
 import { FlushLoop, takeAll } from '../../lib/batching/flush-loop.ts';
 
 /** How a device's current_download starts while a firmware update runs (cleared when it settles). */
@@ -53,8 +55,7 @@ export class ProgressBatcher {
     // says it in words for the device list and screen until the update settles.
     await this.db.execute(sql`
       with v as (
-        select * from jsonb_to_recordset(${JSON.stringify(batch)}::jsonb)
-          as v(id uuid, device text, phase text, progress int)),
+        select * from ${recordset(batch, { table: commands, columns: ['id', 'device', 'progress'], extra: { phase: 'text' } })}),
       c as (
         update commands c set progress_phase = v.phase, progress = v.progress from v
         where c.id = v.id and c.device = v.device and c.type = 'dfu' and c.state = 'sent'
