@@ -1,9 +1,9 @@
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hostile, mutated, valid, type JsonSchema } from '../helpers/fuzz.ts';
-import { ADMIN, startServer, type TestServer } from '../helpers/server.ts';
+import { afterAll, describe, expect, it } from 'vitest';
+import { hostile, mutated, valid, type JsonSchema } from './fuzz.ts';
+import { ADMIN, startServer, type TestServer } from './server.ts';
 
 /**
  * Property-based fuzzing of every operation the OpenAPI document lists, through the real app:
@@ -11,6 +11,8 @@ import { ADMIN, startServer, type TestServer } from '../helpers/server.ts';
  * hostile inputs outright, as each kind of caller. No answer may be a 5xx, every status must be
  * documented for its operation, and every JSON answer must match its documented schema.
  * FUZZ_RUNS (cases per operation) and FUZZ_SEED change the search; a fixed seed keeps CI repeatable.
+ * Each operation is its own test (a failure names it); the operations are dealt to test files
+ * (`fuzz-*.test.ts`), each with its own server, so the runner spreads them over its workers.
  */
 const RUNS = Number(process.env.FUZZ_RUNS ?? 40);
 const SEED = Number(process.env.FUZZ_SEED ?? 20261123);
@@ -61,9 +63,12 @@ async function restoreWorld() {
   ] as const) {
     const name = `fuzz_${who}_${tag}`;
     const password = PASSWORDS[who];
-    await call('POST', `/api/v1/tenant/${ENTITY}/account`, tokens.root, {
-      document: { name, email: `${who}@example.com`, password, subtype, access },
-    });
+    // Created only when gone: creating hashes the password (argon2id), the most a restore costs.
+    if ((await call('GET', `/api/v1/tenant/${ENTITY}/account/${name}`, tokens.root)).statusCode === 404) {
+      await call('POST', `/api/v1/tenant/${ENTITY}/account`, tokens.root, {
+        document: { name, email: `${who}@example.com`, password, subtype, access },
+      });
+    }
     if ((await call('GET', `/api/v1/tenant/${ENTITY}/account/${name}`, tokens[who])).statusCode !== 200) {
       await call('PUT', `/api/v1/tenant/${ENTITY}/account/${name}`, tokens.root, { operator: { $set: { password } } });
       tokens[who] = await signIn(name, password);
@@ -121,16 +126,13 @@ function urlOf(op: Operation, params: Record<string, string>, query: Record<stri
   return qs ? `${path}?${qs}` : path;
 }
 
-const operations: Operation[] = [];
 const ajv = new Ajv2020({ strict: false, allErrors: false, validateFormats: true });
 (addFormatsModule as unknown as (a: Ajv2020) => void)(ajv);
 
-beforeAll(async () => {
-  s = await startServer({ COMMAND_REPLY_TIMEOUT_MS: '200', LOG_LEVEL: 'silent' });
-  tokens.root = await signIn(ADMIN.name, ADMIN.password);
-  await restoreWorld();
-  const doc = (await call('GET', '/api/docs')).json();
-  for (const [path, ops] of Object.entries<Record<string, any>>(doc.paths)) {
+/** The operations the OpenAPI document lists, in its order. */
+function operationsOf(doc: { paths: Record<string, Record<string, any>> }): Operation[] {
+  const operations: Operation[] = [];
+  for (const [path, ops] of Object.entries(doc.paths)) {
     for (const [method, op] of Object.entries<any>(ops)) {
       operations.push({
         method: method.toUpperCase(),
@@ -141,50 +143,66 @@ beforeAll(async () => {
       });
     }
   }
-});
-afterAll(async () => s?.close());
+  return operations;
+}
 
-describe('the API under fuzzed input', () => {
-  it('answers every operation without a 5xx, with a documented status and schema', { timeout: 600_000 }, async () => {
-    expect(operations.length).toBeGreaterThan(30);
-    const findings: string[] = [];
-    let cases = 0;
-    for (const op of operations) {
-      let failure = '';
-      const check = fc.asyncProperty(caseOf(op), async (c) => {
-        try {
-          await runCase(op, c);
-        } catch (err) {
-          failure = (err as Error).message;
-          throw err;
-        }
-      });
-      try {
-        await fc.assert(check, { numRuns: RUNS, seed: SEED, endOnFailure: true });
-      } catch {
-        findings.push(failure.slice(0, 400));
-      }
-    }
-    console.log(`fuzz: ${cases} cases over ${operations.length} operations (seed ${SEED})`);
-    expect(findings).toEqual([]);
+/**
+ * Starts a server and registers one test an operation for every `of`-th operation of the
+ * document, from the `shard`-th (1-based): FUZZ_RUNS cases each, with the same seed as before the
+ * split. Call it with top-level await from a test file.
+ */
+export async function describeFuzz(shard: number, of: number): Promise<void> {
+  s = await startServer({ COMMAND_REPLY_TIMEOUT_MS: '200', LOG_LEVEL: 'silent' });
+  afterAll(async () => s?.close());
+  tokens.root = await signIn(ADMIN.name, ADMIN.password);
+  await restoreWorld();
+  const operations = operationsOf((await call('GET', '/api/docs')).json());
+  const mine = operations.filter((_, i) => i % of === shard - 1);
+  let cases = 0;
 
-    async function runCase(op: Operation, c: { auth: string; params: object; query: object; body: unknown }) {
-      cases++;
-      const token = c.auth === 'none' ? undefined : c.auth === 'garbage' ? 'not.a.token' : tokens[c.auth as 'root'];
-      const url = urlOf(op, c.params as Record<string, string>, c.query as Record<string, string>);
-      const res = await call(op.method, url, token, c.body);
-      // Deletes, updates (a password, a name) and the session calls can take away what later cases use.
-      if (op.method === 'DELETE' || op.method === 'PUT' || /\/(logout|refresh)$/.test(op.path)) await restoreWorld();
-      const where = `${op.method} ${op.path} (${url.slice(0, 100)}) as ${c.auth}`;
-      if (res.statusCode >= 500) throw new Error(`${where}: ${res.statusCode} ${res.body.slice(0, 300)}`);
-      const documented = op.responses[String(res.statusCode)];
-      if (!documented) throw new Error(`${where}: undocumented status ${res.statusCode} ${res.body.slice(0, 200)}`);
-      const schema = documented.content?.['application/json']?.schema;
-      if (!schema) return;
-      const body = res.json();
-      if (!ajv.validate(schema, body)) {
-        throw new Error(`${where}: ${res.statusCode} does not match its schema: ${ajv.errorsText()}`);
-      }
-    }
+  describe(`the API under fuzzed input (operations ${shard} of every ${of})`, () => {
+    it('finds the operations in the OpenAPI document', () => {
+      expect(operations.length).toBeGreaterThan(30);
+      expect(mine.length).toBeGreaterThan(0);
+    });
+
+    it.each(mine.map((op) => [`${op.method} ${op.path}`, op] as const))(
+      '%s: no 5xx, a documented status and schema',
+      { timeout: 120_000 },
+      async (_, op) => {
+        let failure = '';
+        const check = fc.asyncProperty(caseOf(op), async (c) => {
+          try {
+            await runCase(op, c);
+          } catch (err) {
+            failure = (err as Error).message;
+            throw err;
+          }
+        });
+        await fc.assert(check, { numRuns: RUNS, seed: SEED, endOnFailure: true }).catch((err: Error) => {
+          throw new Error((failure || err.message).slice(0, 400));
+        });
+      },
+    );
   });
-});
+  afterAll(() => console.log(`fuzz: ${cases} cases over ${mine.length} operations (seed ${SEED})`));
+
+  async function runCase(op: Operation, c: { auth: string; params: object; query: object; body: unknown }) {
+    cases++;
+    const token = c.auth === 'none' ? undefined : c.auth === 'garbage' ? 'not.a.token' : tokens[c.auth as 'root'];
+    const url = urlOf(op, c.params as Record<string, string>, c.query as Record<string, string>);
+    const res = await call(op.method, url, token, c.body);
+    // Deletes, updates (a password, a name) and the session calls can take away what later cases use.
+    if (op.method === 'DELETE' || op.method === 'PUT' || /\/(logout|refresh)$/.test(op.path)) await restoreWorld();
+    const where = `${op.method} ${op.path} (${url.slice(0, 100)}) as ${c.auth}`;
+    if (res.statusCode >= 500) throw new Error(`${where}: ${res.statusCode} ${res.body.slice(0, 300)}`);
+    const documented = op.responses[String(res.statusCode)];
+    if (!documented) throw new Error(`${where}: undocumented status ${res.statusCode} ${res.body.slice(0, 200)}`);
+    const schema = documented.content?.['application/json']?.schema;
+    if (!schema) return;
+    const body = res.json();
+    if (!ajv.validate(schema, body)) {
+      throw new Error(`${where}: ${res.statusCode} does not match its schema: ${ajv.errorsText()}`);
+    }
+  }
+}
