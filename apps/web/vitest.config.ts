@@ -13,5 +13,8 @@ export default defineConfig({
     name: 'web-unit',
     environment: 'node',
     include: ['src/**/*.test.{ts,tsx}'],
+    // A component test takes about a second alone; the default 5 s is too tight when the
+    // machine is shared (seen at a load of 16 on 2 cores).
+    testTimeout: 15_000,
   },
 });

@@ -3,7 +3,7 @@
 import type { ReactElement, ReactNode } from 'react';
 import { MantineProvider } from '@mantine/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, render, type queries, type RenderResult } from '@testing-library/react';
+import { cleanup, render, screen, type queries, type RenderResult } from '@testing-library/react';
 import { userEvent, type UserEvent } from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { afterEach, vi } from 'vitest';
@@ -53,14 +53,25 @@ export interface Rendered extends RenderResult {
 export function renderUi(ui: ReactElement, { route = '/' }: { route?: string } = {}): Rendered {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
   const wrapper = ({ children }: { children: ReactNode }) => (
-    <MantineProvider theme={theme}>
+    // env="test": no transitions and no portals, so a menu or modal is there at once, in the tree.
+    <MantineProvider theme={theme} env="test">
       <QueryClientProvider client={client}>
         <MemoryRouter initialEntries={[route]}>{children}</MemoryRouter>
       </QueryClientProvider>
     </MantineProvider>
   );
   // No delay between keystrokes: the tests type whole words and stay fast.
-  return { user: userEvent.setup({ delay: null }), ...render<typeof queries>(ui, { wrapper }) };
+  return { user: userEvent.setup({ delay: null, pointerEventsCheck: 0 }), ...render<typeof queries>(ui, { wrapper }) };
+}
+
+/**
+ * Puts `text` in the input labelled `label` as a paste: one change, where typing would re-render
+ * the form a keystroke at a time (seconds on a busy machine for a form of five fields).
+ */
+export async function fill(user: UserEvent, label: RegExp | string, text: string): Promise<void> {
+  const input = screen.getByLabelText(label, { selector: 'input, textarea' });
+  await user.click(input);
+  await user.paste(text);
 }
 
 export interface ApiCall {
