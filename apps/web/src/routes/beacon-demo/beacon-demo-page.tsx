@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Badge, Button, SimpleGrid } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconRefresh, IconSettings } from '@tabler/icons-react';
@@ -14,16 +14,7 @@ import { useActiveBeacons } from '@/features/beacons/hooks/use-active-beacons.ts
 import { useBeaconSocket } from '@/features/beacons/hooks/use-beacon-socket.ts';
 import { useSession } from '@/lib/session/use-session.ts';
 import { useDocumentTitle } from '@/lib/use-document-title.ts';
-
-/** A clock for relative times, ticking every `ms`. */
-function useTick(ms: number) {
-  const [now, setNow] = useState(() => Date.now());
-  useEffect(() => {
-    const timer = setInterval(() => setNow(Date.now()), ms);
-    return () => clearInterval(timer);
-  }, [ms]);
-  return now;
-}
+import { useNow } from '@/lib/use-now.ts';
 
 /** /beacon-demo: beacon monitoring in real time (fleet §2). */
 export function BeaconDemoPage() {
@@ -38,7 +29,7 @@ export function BeaconDemoPage() {
     setLiveLast(event.timestamp);
   });
   const [managing, manage] = useDisclosure(false);
-  const now = useTick(5_000);
+  const now = useNow(5_000);
   const polledLast = history.data?.stats.last_event_at ?? null;
   const lastUpdate = liveLast && (!polledLast || liveLast > polledLast) ? liveLast : polledLast;
 

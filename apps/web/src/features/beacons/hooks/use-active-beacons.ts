@@ -1,21 +1,21 @@
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { BEACON_ACTIVE_MS } from '@fleet/shared/beacon-constants';
 import type { BeaconEvent } from '@fleet/shared/schemas/beacon';
+import { useClock } from '@/lib/use-now.ts';
 
 /** The latest detection of each beacon heard within the last 5 minutes (fleet §4). */
 export function useActiveBeacons(history: BeaconEvent[] | undefined) {
   const [live, setLive] = useState<Map<string, BeaconEvent>>(new Map());
-  const [now, setNow] = useState(() => Date.now());
-  useEffect(() => {
-    const timer = setInterval(() => setNow(Date.now()), 10_000);
-    return () => clearInterval(timer);
-  }, []);
+  const [now, tick] = useClock(10_000);
 
-  const detected = useCallback((event: BeaconEvent) => {
-    if (event.event_type !== 'beacon_detected') return;
-    setLive((map) => new Map(map).set(event.beacon_mac, event));
-    setNow(Date.now());
-  }, []);
+  const detected = useCallback(
+    (event: BeaconEvent) => {
+      if (event.event_type !== 'beacon_detected') return;
+      setLive((map) => new Map(map).set(event.beacon_mac, event));
+      tick();
+    },
+    [tick],
+  );
 
   const active = useMemo(() => {
     const latest = new Map<string, BeaconEvent>();
