@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/client.ts';
-import { rowsOf } from '../../db/raw-sql.ts';
+import { recordset, rowsOf } from '../../db/raw-sql.ts';
+import { devices, provisionEvents, provisionFiles, provisionSessions } from '../../db/schema.ts';
 import type { SessionChange } from './session-change.ts';
 import type { FileState, SessionState, Step } from './session-machine.ts';
 import type { SessionRow } from './session-store.ts';
@@ -58,6 +59,7 @@ export interface FilesWanted {
 
 /** The files `wanted` names, each with its session, in order. */
 export async function readFiles(tx: Executor, wanted: FilesWanted): Promise<Array<FileRow & { session_id: string }>> {
+  const named = recordset(wanted.named, { table: provisionFiles, columns: ['session_id', 'device_path'] });
   return rowsOf<FileRow & { session_id: string }>(
     await tx.execute(sql`
       select f.session_id::text as session_id, f.device_path, f.filename, f.status, f.error, f.ord
@@ -66,8 +68,7 @@ export async function readFiles(tx: Executor, wanted: FilesWanted): Promise<Arra
         or f.session_id in (select v::uuid from jsonb_array_elements_text(${JSON.stringify(wanted.unfinished)}::jsonb) as v)
           and f.status not in ('completed', 'failed')
         or (f.session_id, f.device_path) in (
-          select v.session_id, v.device_path
-          from jsonb_to_recordset(${JSON.stringify(wanted.named)}::jsonb) as v(session_id uuid, device_path text))
+          select v.session_id, v.device_path from ${named})
       order by f.session_id, f.ord`),
   );
 }
@@ -111,11 +112,36 @@ export async function saveChanges(tx: Executor, changes: SessionChange[]): Promi
   const eventRows = changes.flatMap((c) =>
     c.events.map((e) => ({ session_id: e.session_id, seq: e.seq, event: e.event, data: e.data })),
   );
+  const fileSet = recordset(fileRows, {
+    table: provisionFiles,
+    columns: ['session_id', 'device_path', 'status', 'error'],
+  });
+  const sessionSet = recordset(sessionRows, {
+    table: provisionSessions,
+    columns: [
+      'id',
+      'status',
+      'error',
+      'last_seq',
+      'device_seq',
+      'total_files',
+      'completed_files',
+      'failed_files',
+      'downloading_files',
+    ],
+    extra: { heard: 'boolean', ended: 'boolean' },
+  });
+  // Compared with devices.current_provision, which is text.
+  const deviceSet = recordset(deviceRows, {
+    table: devices,
+    columns: ['name'],
+    extra: { session_id: 'text', release: 'boolean', download: 'text', prior_state: 'text' },
+  });
+  const eventSet = recordset(eventRows, { table: provisionEvents, columns: ['session_id', 'seq', 'event', 'data'] });
   await tx.execute(sql`
     with f as (
       update provision_files f set status = v.status, error = v.error
-      from jsonb_to_recordset(${JSON.stringify(fileRows)}::jsonb)
-        as v(session_id uuid, device_path text, status text, error text)
+      from ${fileSet}
       where f.session_id = v.session_id and f.device_path = v.device_path
       returning 1),
     s as (
@@ -125,9 +151,7 @@ export async function saveChanges(tx: Executor, changes: SessionChange[]): Promi
         downloading_files = v.downloading_files,
         heard_at = case when v.heard then now() else s.heard_at end,
         ended_at = case when v.ended then now() else s.ended_at end
-      from jsonb_to_recordset(${JSON.stringify(sessionRows)}::jsonb)
-        as v(id uuid, status text, error text, last_seq int, device_seq int, total_files int,
-             completed_files int, failed_files int, downloading_files int, heard boolean, ended boolean)
+      from ${sessionSet}
       where s.id = v.id
       returning 1),
     d as (
@@ -136,15 +160,13 @@ export async function saveChanges(tx: Executor, changes: SessionChange[]): Promi
         current_provision = case when v.release then null else d.current_provision end,
         state_current = case when v.release and d.state_current = 'PROVISIONING' then v.prior_state
           else d.state_current end
-      from jsonb_to_recordset(${JSON.stringify(deviceRows)}::jsonb)
-        as v(name text, session_id text, release boolean, download text, prior_state text)
+      from ${deviceSet}
       where d.name = v.name and d.current_provision = v.session_id
       returning 1),
     e as (
       insert into provision_events (session_id, seq, event, data)
       select v.session_id, v.seq, v.event, v.data
-      from jsonb_to_recordset(${JSON.stringify(eventRows)}::jsonb)
-        as v(session_id uuid, seq int, event text, data jsonb)
+      from ${eventSet}
       returning 1)
     select (select count(*) from f) as files, (select count(*) from s) as sessions,
            (select count(*) from d) as devices, (select count(*) from e) as events`);
@@ -169,17 +191,20 @@ export async function insertSession(
         ${s.last_seq}, ${s.total_files})
       returning *`),
   );
+  const fileSet = recordset(
+    files.map((f, ord) => ({ ...f, ord })),
+    { table: provisionFiles, columns: ['device_path', 'filename', 'ord'], extra: { id: 'uuid' } },
+  );
   await tx.execute(sql`
     insert into provision_files (session_id, device_path, filename, file_id, status, ord)
     select ${s.id}::uuid, v.device_path, v.filename, v.id, 'pending', v.ord
-    from jsonb_to_recordset(${JSON.stringify(files.map((f, ord) => ({ ...f, ord })))}::jsonb)
-      as v(device_path text, filename text, id uuid, ord int)`);
+    from ${fileSet}`);
   await tx.execute(sql`
     update devices set current_provision = ${s.id}, current_download = null, state_current = 'PROVISIONING'
     where name = ${s.device}`);
   await tx.execute(sql`
     insert into provision_events (session_id, seq, event, data)
     select ${s.id}::uuid, v.seq, v.event, v.data
-    from jsonb_to_recordset(${JSON.stringify(started.events)}::jsonb) as v(seq int, event text, data jsonb)`);
+    from ${recordset(started.events, { table: provisionEvents, columns: ['seq', 'event', 'data'] })}`);
   return row!;
 }
