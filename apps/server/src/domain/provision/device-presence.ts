@@ -10,6 +10,14 @@ export interface DevicePresence {
   online: boolean;
 }
 
+/** Whether device `device` is one of the entity's. */
+export async function isDeviceOf(db: Db, entity: string, device: string): Promise<boolean> {
+  const rows = rowsOf<{ name: string }>(
+    await db.execute(sql`select name from devices where name = ${device} and entity = ${entity}`),
+  );
+  return rows.length > 0;
+}
+
 /** How often the row is read again while a device that is connecting is awaited. */
 const POLL_MS = 20;
 

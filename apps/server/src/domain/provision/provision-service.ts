@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { sql } from 'drizzle-orm';
 import { UNRESPONSIVE_AFTER_MS } from '@fleet/shared/constants';
 import {
   PROVISION_TEXTS,
@@ -11,20 +10,19 @@ import {
 import { topics } from '@fleet/shared/protocol';
 import type { AccessClaims } from '@fleet/shared/schemas/session';
 import type { Db } from '../../db/client.ts';
-import { rowsOf } from '../../db/raw-sql.ts';
 import type { Bus, ProvisionBusEvent } from '../../lib/bus.ts';
 import { isUniqueViolation } from '../../lib/db-errors.ts';
 import { HttpError, notFound } from '../../lib/http-error.ts';
 import type { DownloadSigner } from '../../storage/signed-urls.ts';
 import type { TelemetryBatcher } from '../telemetry/telemetry-batcher.ts';
-import { readPresence } from './device-presence.ts';
+import { isDeviceOf, readPresence } from './device-presence.ts';
 import { filesForDevice } from './files-for-device.ts';
 import { createReportBatcher } from './create-report-batcher.ts';
 import type { ReportBatcher } from './report-batcher.ts';
 import { insertSession, readFiles, saveChanges, stateOf } from './report-queries.ts';
 import { record, unchanged } from './session-change.ts';
 import { endSession, startSession, type EndReason } from './session-machine.ts';
-import { findSession, lockOpenSession, presentSession, type SessionRow } from './session-store.ts';
+import { findSession, lockOpenSession, presentSession, staleSessions, type SessionRow } from './session-store.ts';
 
 interface Options {
   db: Db;
@@ -126,10 +124,7 @@ export class ProvisionService {
   /** `…/cancel`: tells the device and ends the open session. */
   async cancel(actor: AccessClaims, entity: string, device: string): Promise<ProvisionSession> {
     const { db } = this.o;
-    const [dev] = rowsOf<{ name: string }>(
-      await db.execute(sql`select name from devices where name = ${device} and entity = ${entity}`),
-    );
-    if (!dev) throw notFound('Device');
+    if (!(await isDeviceOf(db, entity, device))) throw notFound('Device');
     await this.reports.settle(device);
     const open = await findSession(db, device);
     if (!open || open.ended_at !== null)
@@ -151,10 +146,7 @@ export class ProvisionService {
   /** The newest session of a device of the entity; 404 when it has none. */
   async latest(entity: string, device: string): Promise<ProvisionSession> {
     const { db } = this.o;
-    const [dev] = rowsOf<{ name: string }>(
-      await db.execute(sql`select name from devices where name = ${device} and entity = ${entity}`),
-    );
-    if (!dev) throw notFound('Device');
+    if (!(await isDeviceOf(db, entity, device))) throw notFound('Device');
     await this.reports.settle(device);
     const s = await findSession(db, device);
     if (!s) throw notFound('Provisioning session');
@@ -168,12 +160,7 @@ export class ProvisionService {
 
   /** Ends open sessions that heard nothing for the timeout with a `timeout` event (any instance may). */
   async sweep(): Promise<void> {
-    const stale = rowsOf<{ id: string; device: string; entity: string }>(
-      await this.o.db.execute(sql`
-        select id, device, entity from provision_sessions
-        where ended_at is null and heard_at < now() - make_interval(secs => ${this.o.timeoutMs / 1000})`),
-    );
-    for (const s of stale) {
+    for (const s of await staleSessions(this.o.db, this.o.timeoutMs)) {
       const seconds = Math.round(this.o.timeoutMs / 1000);
       const ended = await this.end(s.id, s.device, 'timeout', `No word from the device for ${seconds} s`);
       if (!ended) continue;

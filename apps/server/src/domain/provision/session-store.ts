@@ -100,6 +100,18 @@ export async function findSession(db: Executor, device: string, id?: string): Pr
   return row ?? null;
 }
 
+/** Open sessions that heard nothing from their device for `timeoutMs`. */
+export async function staleSessions(
+  db: Executor,
+  timeoutMs: number,
+): Promise<Array<{ id: string; device: string; entity: string }>> {
+  return rowsOf<{ id: string; device: string; entity: string }>(
+    await db.execute(sql`
+      select id, device, entity from provision_sessions
+      where ended_at is null and heard_at < now() - make_interval(secs => ${timeoutMs / 1000})`),
+  );
+}
+
 /** Whether session `id` has ended (then all its events are stored). */
 export async function sessionEnded(db: Executor, id: string): Promise<boolean> {
   const [row] = rowsOf<{ ended: boolean }>(
