@@ -1,21 +1,9 @@
 import { QueryClient } from '@tanstack/react-query';
-import { isClientError } from '@/lib/api/api-error.ts';
 import { session } from '@/lib/session/session.ts';
+import { QUERY_DEFAULTS } from './query-defaults.ts';
 
-/**
- * Server state cache. A 4xx will fail the same way again, so it is never retried; other
- * failures get one retry. The API client already shows the notice, so nothing is repeated here.
- */
-export const queryClient = new QueryClient({
-  defaultOptions: {
-    queries: {
-      retry: (failureCount, error) => !isClientError(error) && failureCount < 1,
-      staleTime: 15_000,
-      refetchOnWindowFocus: true,
-    },
-    mutations: { retry: false },
-  },
-});
+/** Server state cache for the signed-in console (defaults and the offline rule: query-defaults.ts). */
+export const queryClient = new QueryClient({ defaultOptions: QUERY_DEFAULTS });
 
 // Nothing cached for one user may show for the next: drop it all on sign-out and on a
 // different user adopted from another tab (the account is null again then).
