@@ -14,12 +14,14 @@ import { queryClient } from '../query-client.ts';
 import classes from './shell-layout.module.css';
 import { ActiveEntityButton } from './shell/active-entity-button.tsx';
 import { ENTITY_NAV, LANDLORD_NAV } from './shell/nav-items.ts';
+import { OfflineBanner } from './shell/offline-banner.tsx';
 import { ShellNav } from './shell/shell-nav.tsx';
 import { UserMenu } from './shell/user-menu.tsx';
 
 /**
  * The signed-in frame: header (entity, user menu), role-specific navigation, and the screen.
- * It also provides the query cache and the delete-confirmation dialog to every screen.
+ * It also provides the query cache and the delete-confirmation dialog to every screen, and says
+ * when the browser is offline.
  */
 export function ShellLayout() {
   const [opened, { toggle, close }] = useDisclosure(false);
@@ -57,6 +59,7 @@ export function ShellLayout() {
             </AppShell.Section>
           </AppShell.Navbar>
           <AppShell.Main className={classes.main}>
+            <OfflineBanner />
             {/* A failing screen keeps the header and navigation usable. */}
             <ErrorBoundary resetKey={pathname}>
               <Suspense fallback={<PageLoader />}>

@@ -1,9 +1,21 @@
 import type { ReactNode } from 'react';
 import { Alert, Button, EmptyState, Skeleton, Table } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
+import { useOnline } from '@/lib/use-online.ts';
+import { OfflineWait } from './offline-wait.tsx';
 
-/** Placeholder rows while a list loads; the table is marked busy for assistive technology. */
+/**
+ * Placeholder rows while a list loads; the table is marked busy for assistive technology.
+ * Offline, the read waits for the connection (query-defaults.ts), and the one row says so.
+ */
 export function TableSkeletonRows({ columns, rows = 4 }: { columns: number; rows?: number }) {
+  const online = useOnline();
+  if (!online)
+    return (
+      <TableMessageRow columns={columns}>
+        <OfflineWait what="This list" />
+      </TableMessageRow>
+    );
   return Array.from({ length: rows }, (_, row) => (
     <Table.Tr key={row} aria-hidden>
       {Array.from({ length: columns }, (_, column) => (
