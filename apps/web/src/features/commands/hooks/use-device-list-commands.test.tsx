@@ -1,0 +1,127 @@
+// @vitest-environment happy-dom
+import { Button, Menu } from '@mantine/core';
+import type { Device } from '@fleet/shared/schemas/device';
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { commandAvailability } from '@/lib/device/command-availability.ts';
+import { aCommand, aDevice } from '@/lib/device/test-fixtures.ts';
+import { renderUi, signInAs, stubApi } from '@/test/render.tsx';
+import { CommandMenuItems } from '../components/command-menu-items.tsx';
+import { MultiDeviceMenu } from '../components/multi-device-menu.tsx';
+import { useDeviceListCommands } from './use-device-list-commands.ts';
+
+const DEVICE = aDevice();
+const AVAILABILITY = commandAvailability(DEVICE, Date.now());
+
+/** The list's two menus wired to the hook as the list screen wires them. */
+function ListMenus({ devices, selected }: { devices: Device[]; selected: string[] }) {
+  const commands = useDeviceListCommands({
+    landlord: false,
+    entityFilter: '',
+    selected: new Set(selected),
+    devices,
+  });
+  return (
+    <>
+      <Menu>
+        <Menu.Target>
+          <Button>Row actions</Button>
+        </Menu.Target>
+        <Menu.Dropdown>
+          <CommandMenuItems
+            availability={AVAILABILITY}
+            busy={false}
+            onCommand={(action) => void commands.onCommand(DEVICE, action)}
+          />
+        </Menu.Dropdown>
+      </Menu>
+      <MultiDeviceMenu
+        selectedCount={selected.length}
+        writable={false}
+        onCommandSelected={(action) => void commands.onCommandSelected(action)}
+        vibrateAllLabel={commands.vibrateAllLabel}
+        onVibrateAll={() => void commands.onVibrateAll()}
+        onDeleteSelected={() => undefined}
+        onDeleteAll={() => undefined}
+        allScope=""
+        busy={commands.busy}
+      />
+      {commands.confirmDialog}
+    </>
+  );
+}
+
+function render(selected: string[] = []) {
+  signInAs();
+  const calls = stubApi((call) =>
+    call.url.endsWith('/entity') || call.url.endsWith('/devices')
+      ? {
+          body: {
+            status: 'success',
+            userMessage: 'Sent',
+            data: { counts: { succeeded: 1, failed: 0, timed_out: 0, queued: 0, sent: 0 }, results: [] },
+          },
+        }
+      : { body: { status: 'success', data: aCommand({ type: 'reboot' }) } },
+  );
+  const rendered = renderUi(<ListMenus devices={[DEVICE]} selected={selected} />);
+  const sent = () => calls.filter((c) => c.method === 'POST').map((c) => [c.url, c.body]);
+  const choose = async (menu: string, item: string) => {
+    await rendered.user.click(screen.getByRole('button', { name: menu }));
+    await rendered.user.click(screen.getByRole('menuitem', { name: item }));
+  };
+  const answer = async (title: string, button: string) => {
+    const dialog = within(await screen.findByRole('dialog', { name: title }));
+    await rendered.user.click(dialog.getByRole('button', { name: button }));
+  };
+  return { ...rendered, sent, choose, answer };
+}
+
+describe('commands from the device list (core §2)', () => {
+  it("asks before rebooting a row's device; Cancel sends nothing", async () => {
+    const { choose, answer, sent } = render();
+    await choose('Row actions', 'Reboot');
+    await answer(`Reboot ${DEVICE.name}?`, 'Cancel');
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(sent()).toEqual([]);
+    await choose('Row actions', 'Reboot');
+    await answer(`Reboot ${DEVICE.name}?`, 'Reboot');
+    await vi.waitFor(() =>
+      expect(sent()).toEqual([[`/api/v1/tenant/acme/mqtt/general/${DEVICE.name}`, { payload: { type: 'reboot' } }]]),
+    );
+  });
+
+  it('sends Refresh without asking', async () => {
+    const { choose, sent } = render();
+    await choose('Row actions', 'Refresh');
+    expect(screen.queryByRole('dialog')).toBeNull();
+    await vi.waitFor(() =>
+      expect(sent()).toEqual([[`/api/v1/tenant/acme/mqtt/general/${DEVICE.name}`, { payload: { type: 'refresh' } }]]),
+    );
+  });
+
+  it('asks before rebooting the selection, then sends it in one call', async () => {
+    const { choose, answer, sent } = render([DEVICE.name]);
+    await choose('Multi-Device Action', 'Reboot selected');
+    await answer('Reboot 1 device?', 'Reboot');
+    await vi.waitFor(() =>
+      expect(sent()).toEqual([
+        ['/api/v1/tenant/acme/mqtt/general/devices', { devices: [DEVICE.name], payload: { type: 'reboot' } }],
+      ]),
+    );
+  });
+
+  it('asks before every device of the entity vibrates', async () => {
+    const { choose, answer, sent } = render();
+    await choose('Multi-Device Action', 'Vibrate all devices');
+    await answer('Vibrate every device of acme?', 'Cancel');
+    expect(sent()).toEqual([]);
+    await choose('Multi-Device Action', 'Vibrate all devices');
+    await answer('Vibrate every device of acme?', 'Vibrate all');
+    await vi.waitFor(() =>
+      expect(sent()).toEqual([
+        ['/api/v1/tenant/acme/mqtt/general/entity', { payload: { type: 'vibrate', song: 'V101' } }],
+      ]),
+    );
+  });
+});
