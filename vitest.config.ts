@@ -1,9 +1,15 @@
+import os from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 // Three tiers (ARCHITECTURE.md, Tests): unit tests beside the code, integration tests against
 // a real running server, and end-to-end tests in Debian's Chromium.
 export default defineConfig({
   test: {
+    // One test file a core, in every project. Vitest's default in a run is one fewer than the
+    // cores, which on a 2-core machine ran the whole suite one file at a time. The files do not
+    // share state: each starts its own server on ports the system picks, on its own copy of the
+    // migrated database in the temp dir (or its own PostgreSQL database in scale mode).
+    maxWorkers: os.availableParallelism(),
     projects: [
       {
         test: {
@@ -40,7 +46,9 @@ export default defineConfig({
           environment: 'node',
           include: ['e2e/**/*.test.ts'],
           globalSetup: ['e2e/global-setup.ts'],
-          fileParallelism: false,
+          // In parallel like the other tiers (one file a core): each file has its own server (port 0,
+          // its own data dir), its own Chromium and simulator, screenshots named after its screens,
+          // and npm test builds the console and the server once before the run starts.
           testTimeout: 60_000,
           hookTimeout: 120_000,
         },
