@@ -20,7 +20,7 @@ function aedesLikeClient(buffered: number, packetBytes = 1) {
       client._parsingBatch--;
       if (client._parsingBatch > 0) return;
       client._parsingBatch = 0;
-      const buf = (client.conn.read(null) as Buffer | null);
+      const buf = client.conn.read(null) as Buffer | null;
       if (!buf) return;
       batches.push(buf.length);
       // Whole packets are handled; the bytes of one not yet complete wait for the next read.
