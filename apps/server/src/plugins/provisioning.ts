@@ -19,9 +19,9 @@ export const provisioningPlugin = fp(
     const provisioning = startProvisioning({
       db: deps.db,
       bus: deps.bus,
-      link: deps.devices.link,
+      link: app.devices.link,
       downloads: deps.downloads,
-      telemetry: deps.devices.telemetry,
+      telemetry: app.devices.telemetry,
       config: deps.config,
       onError: (err, what) => app.log.error({ err }, `provisioning: ${what} failed`),
     });

@@ -46,7 +46,7 @@ function startBeaconSide(app: FastifyInstance, deps: Deps): void {
     quota: deps.config.BEACON_EVENTS_QUOTA,
     onEvents: (entity, events) => socket.emit(entity, events),
     sendReminder: (entity, gateway, message) =>
-      deps.devices.link.publish(topics.deviceCommands(entity, gateway), message),
+      app.devices.link.publish(topics.deviceCommands(entity, gateway), message),
     onError: (err, what) => log.error({ err }, `beacons: ${what} failed`),
   });
   app.devices.router.register('beacon', (device, body) => sightings.sighting(device, body));

@@ -7,7 +7,7 @@ import type { BeaconEvent } from '@fleet/shared/schemas/beacon';
 import type { AccessClaims } from '@fleet/shared/schemas/session';
 import { HttpError, notFound } from '../lib/http-error.ts';
 import { assertEntityAccess, claimsOf, type AuthOptions } from '../plugins/auth.ts';
-import type { LiveConnections } from './live-connections.ts';
+import type { LiveWatch } from '../domain/deps.ts';
 import { PacketBudget } from './packet-budget.ts';
 
 interface SocketData {
@@ -56,7 +56,7 @@ function endSocket(
 
 export interface BeaconSocketOptions extends AuthOptions {
   /** Ends a socket when its token, session, account or entity is gone, or its access token expires. */
-  live: LiveConnections;
+  live: LiveWatch;
   /** Incoming packets a connection may send: sustained per second, and at once. */
   packetBudget: { perSecond: number; burst: number };
   redisUrl?: string | undefined;

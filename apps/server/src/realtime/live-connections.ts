@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { LiveEndReason } from '@fleet/shared/beacon-constants';
 import type { AccessClaims } from '@fleet/shared/schemas/session';
-import type { Deps } from '../domain/deps.ts';
+import type { Deps, LiveCredential } from '../domain/deps.ts';
 import { entityExists } from '../domain/entity/entity-exists.ts';
 import type { Bus } from '../lib/bus.ts';
 import { HttpError, notFound } from '../lib/http-error.ts';
@@ -11,15 +11,7 @@ import { assertEntityAccess, claimsOf, isLandlord } from '../plugins/auth.ts';
 /** Node fires a longer timeout at once; an expiry further off than this is left to the re-check. */
 const MAX_TIMER_MS = 2 ** 31 - 1;
 
-/** What a live connection was opened with. */
-export interface LiveCredential {
-  /** The bearer of the handshake or request: an access JWT or a permanent token. */
-  token: string;
-  /** Its claims when the connection opened. */
-  claims: AccessClaims;
-  /** The entity the connection follows. */
-  entity: string;
-}
+export type { LiveCredential } from '../domain/deps.ts';
 
 export interface LiveConnectionsOptions {
   bus: Bus;
