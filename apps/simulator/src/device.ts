@@ -1,64 +1,19 @@
 import { EventEmitter } from 'node:events';
 import mqtt, { type MqttClient } from 'mqtt';
 import { topics, type CommandMessage, type DfuPayload, type DfuPhase, type ReplyMessage } from '@fleet/shared/protocol';
-import { type CommandDecision, decideCommand } from './commands.ts';
+import { decideCommand } from './commands.ts';
 import { type DfuFault, fetchFirmware } from './dfu.ts';
-import { DeviceModel, type DeviceStatus } from './device-model.ts';
+import { DeviceModel } from './device-model.ts';
 import { type FaultSettings, type Faults, NO_FAULTS, applyFaults, happens } from './faults.ts';
 import { initialStatus } from './profile.ts';
 import { type Random, deviceSeed, seededRandom } from './random.ts';
 import { SeenIds } from './seen-ids.ts';
-import { ProvisionCancelSchema, ProvisionCommandSchema, type ProvisionCommand } from '@fleet/shared/provision';
-import { type ProvisionFault, runProvisioning } from './provision.ts';
+import { ProvisionCancelSchema, ProvisionCommandSchema } from '@fleet/shared/provision';
+import { DeviceProvisioning } from './device-provisioning.ts';
+import type { DeviceEvents, DeviceOptions, DevicePhase, DeviceStats } from './device-options.ts';
+import type { ProvisionFault } from './provision.ts';
 
-export interface DeviceOptions {
-  /** The device id (12 lower-case hex): also its MQTT username and client id. */
-  id: string;
-  entity: string;
-  /** Its MQTT password, as the create or regenerate-credentials answer gave it. */
-  secret: string;
-  /** The broker, e.g. `mqtt://127.0.0.1:1883`. */
-  url: string;
-  /** The same seed replays the same behaviour; default 1. */
-  seed?: number;
-  /** Simulated seconds per real second: 20 turns a 60 s report interval into 3 s. Default 1. */
-  timeScale?: number;
-  /** Simulated seconds between state reports; default 60. */
-  reportEveryS?: number;
-  /** Whether an idle device goes to sleep now and then; default true. */
-  sleeps?: boolean;
-  faults?: FaultSettings;
-  /** How a firmware update goes wrong, if at all (default none). */
-  dfuFault?: DfuFault;
-  /** How a provisioning session goes wrong, if at all (default none). */
-  provisionFault?: ProvisionFault;
-  /** Overrides the seeded starting status (state, firmware, battery). */
-  status?: Partial<DeviceStatus>;
-}
-
-/** Counters the command line and benchmarks print. */
-export interface DeviceStats {
-  /** Messages published (state reports and replies). */
-  sent: number;
-  /** Valid, new, unexpired commands received. */
-  commands: number;
-  /** Replies published. */
-  answered: number;
-  /** Successful connections, first and re-. */
-  connects: number;
-}
-
-/** `off` before the first connection and after stop; `away` while asleep, rebooting or after a dropped link. */
-export type DevicePhase = 'off' | 'connecting' | 'online' | 'away';
-
-interface DeviceEvents {
-  /** Connected, subscribed and the connect-time state report sent. */
-  online: [];
-  /** A message arrived on a `cmd` topic and this is what the device made of it. */
-  command: [CommandDecision];
-  /** Something went wrong on the link (refused credentials, a denied subscription…). */
-  problem: [Error];
-}
+export type { DeviceOptions, DevicePhase, DeviceStats } from './device-options.ts';
 
 /** What a device says before it sleeps, and what the broker says for it when the link dies. */
 const OFFLINE = { online: false } as const;
@@ -84,10 +39,7 @@ export class SimulatedDevice extends EventEmitter<DeviceEvents> {
   faults: Faults;
   dfuFault: DfuFault;
   provisionFault: ProvisionFault;
-  /** Provisioning sessions finished (with their file counts) since start. */
-  readonly provisions: Array<{ session: string; completed: number; failed: number }> = [];
-  /** The running provisioning session and what stops it. */
-  private provisioning: { session: string; stop: AbortController } | null = null;
+  private readonly provisioning: DeviceProvisioning;
   phase: DevicePhase = 'off';
   /** Firmware updates finished, and failed, since start. */
   readonly updates: { done: number; failed: number; downloadStartedAt?: number; downloadEndedAt?: number } = {
@@ -117,6 +69,23 @@ export class SimulatedDevice extends EventEmitter<DeviceEvents> {
     this.timeScale = opts.timeScale ?? 1;
     this.dfuFault = opts.dfuFault ?? 'none';
     this.provisionFault = opts.provisionFault ?? 'none';
+    this.provisioning = new DeviceProvisioning({
+      id: this.id,
+      entity: this.entity,
+      fault: () => this.provisionFault,
+      halt: this.halt.signal,
+      client: () => this.client,
+      setBusy: (busy) => void (this.model.provisioning = busy),
+      report: (client) => this.report(client),
+      publish: (client, topic, message) => this.publish(client, topic, message),
+      whenOnline: () => this.whenOnline(),
+      drop: () => this.drop(),
+    });
+  }
+
+  /** Provisioning sessions finished (with their file counts) since start. */
+  get provisions(): ReadonlyArray<{ session: string; completed: number; failed: number }> {
+    return this.provisioning.done;
   }
 
   /** Changes the faults from now on, e.g. `setFaults({ noReply: true })`. */
@@ -160,7 +129,7 @@ export class SimulatedDevice extends EventEmitter<DeviceEvents> {
   async stop(): Promise<void> {
     this.stopped = true;
     this.halt.abort();
-    this.provisioning?.stop.abort();
+    this.provisioning.stop();
     for (const t of this.timers) clearTimeout(t);
     this.timers.clear();
     const client = this.leave();
@@ -301,57 +270,15 @@ export class SimulatedDevice extends EventEmitter<DeviceEvents> {
     }
     const cancel = ProvisionCancelSchema.safeParse(body);
     if (cancel.success) {
-      if (!this.seen.remember(cancel.data.id)) return true;
-      if (this.provisioning?.session === cancel.data.payload.session_id) {
-        this.provisioning.stop.abort();
-        this.provisioning = null;
-        this.model.provisioning = false;
-        this.report(client);
-      }
+      if (this.seen.remember(cancel.data.id)) this.provisioning.cancel(cancel.data.payload.session_id, client);
       return true;
     }
     const command = ProvisionCommandSchema.safeParse(body);
     if (!command.success) return false;
     if (!this.seen.remember(command.data.id)) return true;
     this.stats.commands++;
-    void this.provision(client, command.data);
+    void this.provisioning.run(client, command.data);
     return true;
-  }
-
-  /** Runs a provisioning session for real: downloads, verifies and reports each file. */
-  private async provision(client: MqttClient, command: ProvisionCommand): Promise<void> {
-    this.provisioning?.stop.abort();
-    const stop = new AbortController();
-    const session = command.payload.session_id;
-    this.provisioning = { session, stop };
-    this.model.provisioning = true;
-    this.report(client);
-    const events = topics.events(this.entity, this.id);
-    let n = 0;
-    const outcome = await runProvisioning(
-      command,
-      this.provisionFault,
-      {
-        report: async (body) => {
-          if (stop.signal.aborted) return;
-          await this.whenOnline();
-          n++;
-          await this.publish(this.client ?? client, events, { type: 'provision', session_id: session, n, ...body });
-        },
-        dropLink: async () => {
-          this.drop();
-          await this.whenOnline();
-        },
-      },
-      AbortSignal.any([stop.signal, this.halt.signal]),
-    );
-    if (this.provisioning?.session !== session) return;
-    // A stalled session keeps the device busy until the server gives up and cancels it.
-    if (!outcome && !stop.signal.aborted) return;
-    this.provisioning = null;
-    this.model.provisioning = false;
-    if (outcome) this.provisions.push({ session, ...outcome });
-    if (this.client) this.report(this.client);
   }
 
   private async reboot(): Promise<void> {
