@@ -1,3 +1,5 @@
+import type { SQL } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import { describe, expect, it } from 'vitest';
 import type { Db } from '../../db/client.ts';
 import { createReportBatcher } from './create-report-batcher.ts';
@@ -10,12 +12,14 @@ const BAD = session(7);
  * otherwise finds no open session: what the batcher does with a refused flush.
  */
 function fakeDb(seen: string[][]) {
+  const dialect = new PgDialect();
   return {
     transaction: async (fn: (tx: unknown) => Promise<unknown>) => {
       const ids: string[] = [];
       const tx = {
-        execute: async (q: { queryChunks?: unknown[] }) => {
-          const text = JSON.stringify(q);
+        // The sessions are read from the statement's parameters as PostgreSQL would receive them.
+        execute: async (q: SQL) => {
+          const text = JSON.stringify(dialect.sqlToQuery(q).params);
           for (let i = 0; i < 20; i++) if (text.includes(session(i))) ids.push(session(i));
           if (ids.includes(BAD)) throw Object.assign(new Error('refused'), { code: '22P02' });
           return { rows: [] };

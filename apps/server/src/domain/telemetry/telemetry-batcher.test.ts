@@ -1,12 +1,18 @@
+import type { SQL } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import { describe, expect, it } from 'vitest';
 import type { Db } from '../../db/client.ts';
 import { TelemetryBatcher } from './telemetry-batcher.ts';
 
-/** A database that notes which devices each flush's statement carries (and updates none). */
+/**
+ * A database that notes which devices each flush's statement carries (and updates none): the
+ * devices are read from the statement's parameters as PostgreSQL would receive them.
+ */
 function fakeDb(flushes: string[][]) {
+  const dialect = new PgDialect();
   return {
-    execute: async (q: unknown) => {
-      const text = JSON.stringify(q);
+    execute: async (q: SQL) => {
+      const text = JSON.stringify(dialect.sqlToQuery(q).params);
       flushes.push(['d1', 'd2'].filter((d) => text.includes(`\\"name\\":\\"${d}\\"`)));
       return { rows: [] };
     },
