@@ -1,3 +1,4 @@
+// @ts-check
 // Bundles the server into dist/main.js. Workspace sources (@fleet/shared, TypeScript) are
 // bundled in; every npm dependency stays external and is loaded from node_modules.
 import { build } from 'esbuild';

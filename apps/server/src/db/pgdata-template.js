@@ -1,3 +1,4 @@
+// @ts-check
 // The migrated PGlite data directory the build ships (dist/pgdata-template/), so that a first
 // start with an empty DATA_DIR copies it instead of running initdb. Plain JavaScript: the build
 // script and the database worker both use it as is.
