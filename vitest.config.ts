@@ -54,6 +54,10 @@ export default defineConfig({
           // and npm test builds the console and the server once before the run starts.
           testTimeout: 60_000,
           hookTimeout: 120_000,
+          // expect.poll's own default is 1 s: a reload that signs in again and loads a list takes
+          // longer than that on a 2-core box running four browsers, and a poll that gives up
+          // before the screen has loaded fails a test that is right.
+          expect: { poll: { timeout: 10_000 } },
         },
       },
     ],
