@@ -24,7 +24,7 @@ export function GroupEditPage() {
             key={group.name}
             group={group}
             readOnly={!write}
-            actions={<UploadButtons target={{ level: 'group', id: group.id }} />}
+            actions={<UploadButtons target={{ level: 'group', id: group.id, name: group.name }} />}
             onSaved={() => void navigate('/dispenser')}
             onCancel={goBack}
           />

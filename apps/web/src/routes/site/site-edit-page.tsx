@@ -21,7 +21,7 @@ export function SiteEditPage() {
           key={site.name}
           site={site}
           readOnly={!write}
-          actions={<UploadButtons target={{ level: 'site', id: site.id }} />}
+          actions={<UploadButtons target={{ level: 'site', id: site.id, name: site.name }} />}
           onSaved={() => void navigate('/site')}
           onCancel={goBack}
         />

@@ -3,8 +3,10 @@ import { TARGET_FIELDS, type FileLevel } from '@fleet/shared/schemas/files';
 /** What files and firmware belong to: the entity, a site or a group, by name. */
 export interface UploadTarget {
   level: FileLevel;
-  /** The entity's, site's or group's name. */
+  /** The entity's name, or the site's or group's id (a UUID). */
   id: string;
+  /** What the user knows it by, for titles: the site's or group's name (the entity's is its id). */
+  name?: string;
 }
 
 /** The level and its target field (`entity_id`, `site_id`, `group_id`), as form fields or a query. */

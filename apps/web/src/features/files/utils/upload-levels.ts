@@ -7,5 +7,5 @@ export const uploadLimitOf = (level: UploadTarget['level']) =>
 
 const NAMES = { entity: 'entity', site: 'site', group: 'group' } as const;
 
-/** The dialog title's subject, e.g. 'site north_wing'. */
-export const targetTitle = (t: UploadTarget) => `${NAMES[t.level]} ${t.id}`;
+/** The dialog title's subject, e.g. 'site north_wing': by name, never by a site's or group's UUID. */
+export const targetTitle = (t: UploadTarget) => `${NAMES[t.level]} ${t.name ?? t.id}`;
