@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { rowsOf } from '../../db/raw-sql.ts';
 import type { BlobStore } from '../../storage/blob-store.ts';
 
 /** A blob this young may belong to an upload still being recorded (on any instance). */
@@ -15,12 +16,12 @@ export async function sweepOrphanBlobs(db: Db, blobs: BlobStore, now = Date.now(
   const flush = async () => {
     if (batch.length === 0) return;
     const list = JSON.stringify(batch.splice(0));
-    const known = (await db.execute(sql`
+    const known = rowsOf<{ blob_key: string }>(
+      await db.execute(sql`
       select blob_key from files where blob_key = any(array(select jsonb_array_elements_text(${list}::jsonb)))
-      union select blob_key from firmware where blob_key = any(array(select jsonb_array_elements_text(${list}::jsonb)))`)) as unknown as {
-      rows: Array<{ blob_key: string }>;
-    };
-    const keep = new Set(known.rows.map((r) => r.blob_key));
+      union select blob_key from firmware where blob_key = any(array(select jsonb_array_elements_text(${list}::jsonb)))`),
+    );
+    const keep = new Set(known.map((r) => r.blob_key));
     for (const key of JSON.parse(list) as string[]) {
       if (keep.has(key)) continue;
       await blobs.delete(key);
