@@ -1,24 +1,16 @@
+import { mayChange, mayRead, type Actor } from './access/rule.ts';
+
 /**
- * Who reads and changes the organisation (core §6's access values): the landlord and accounts
- * with `all` always; others by `Site_read`/`Site_all` for sites and kiosks (kiosks stand at
- * sites) and `Group_read`/`Group_all` for groups. The subtype plays no part. The server enforces
- * it; the console hides what it would refuse.
+ * Who reads and changes the organisation (core §6's access values), from the shared rule
+ * (access/rule.ts): the landlord and `all` always; others by `Site_read`/`Site_all` for sites and
+ * kiosks and `Group_read`/`Group_all` for groups. The subtype plays no part.
  */
 export type OrgArea = 'Site' | 'Group';
 
-interface Actor {
-  subtype: string;
-  permissions: readonly string[];
-}
-
-const mayAll = (actor: Actor) => actor.subtype === 'sadmin' || actor.permissions.includes('all');
+const AREA = { Site: 'sites', Group: 'groups' } as const;
 
 /** True when the actor may read the area. */
-export function mayReadOrg(actor: Actor, area: OrgArea): boolean {
-  return mayAll(actor) || actor.permissions.includes(`${area}_read`) || actor.permissions.includes(`${area}_all`);
-}
+export const mayReadOrg = (actor: Actor, area: OrgArea): boolean => mayRead(actor, AREA[area]);
 
 /** True when the actor may create, change and delete in the area. */
-export function mayWriteOrg(actor: Actor, area: OrgArea): boolean {
-  return mayAll(actor) || actor.permissions.includes(`${area}_all`);
-}
+export const mayWriteOrg = (actor: Actor, area: OrgArea): boolean => mayChange(actor, AREA[area]);

@@ -1,22 +1,20 @@
 import type { Subtype } from '@fleet/shared/constants';
+import { ENTITY_MANAGED_SUBTYPES, isSuperadmin, mayChange } from '@fleet/shared/access/rule';
 import type { AccessClaims } from '@fleet/shared/schemas/session';
 import type { AccountUpdateSet } from '@fleet/shared/schemas/account';
 import { forbidden } from '../../lib/http-error.ts';
 
 /**
- * Who may do what to accounts (core §6), enforced here rather than only hidden in the console.
+ * Who may do what to accounts (core §6): the shared rule (packages/shared/src/access/rule.ts),
+ * enforced here rather than only hidden in the console, with the entity of the target added.
  * Callers have already checked that the target lies in an entity the actor may see.
  */
 
-/** Subtypes an entity admin may create and manage. */
-export const ENTITY_MANAGED_SUBTYPES: readonly Subtype[] = ['developer', 'operator', 'infra'];
-
-export const isLandlord = (actor: AccessClaims) => actor.subtype === 'sadmin';
-export const hasAllAccess = (actor: AccessClaims) => actor.permissions.includes('all');
+export const isLandlord = (actor: AccessClaims) => isSuperadmin(actor);
 
 /** An entity admin with all access manages the non-admin accounts of its own entity. */
 export function isEntityManager(actor: AccessClaims, entity: string | null): boolean {
-  return actor.subtype === 'admin' && hasAllAccess(actor) && entity !== null && actor.entity === entity;
+  return !isLandlord(actor) && mayChange(actor, 'accounts') && entity !== null && actor.entity === entity;
 }
 
 export function assertMayCreate(actor: AccessClaims, subtype: Subtype, entity: string | null): void {

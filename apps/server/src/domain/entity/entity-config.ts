@@ -1,10 +1,11 @@
 import { eq } from 'drizzle-orm';
+import { mayChange } from '@fleet/shared/access/rule';
 import type { EntityConfig, EntityConfigSet } from '@fleet/shared/schemas/entity-config';
 import type { AccessClaims } from '@fleet/shared/schemas/session';
 import type { Db } from '../../db/client.ts';
 import { entities } from '../../db/schema.ts';
 import { forbidden, invalidField, notFound } from '../../lib/http-error.ts';
-import { isEntityManager, isLandlord } from '../account/account-policy.ts';
+import { isLandlord } from '../account/account-policy.ts';
 
 type EntityRow = typeof entities.$inferSelect;
 
@@ -37,7 +38,7 @@ export async function getEntityConfig(db: Db, entity: string) {
  * The name is read-only (an unchanged one is dropped, another refused).
  */
 export async function updateEntityConfig(db: Db, actor: AccessClaims, entity: string, input: EntityConfigSet) {
-  if (!isLandlord(actor) && !isEntityManager(actor, entity)) {
+  if (!mayChange(actor, 'entityConfig') || (!isLandlord(actor) && actor.entity !== entity)) {
     throw forbidden('Only superadmins and entity admins with all access change the entity config');
   }
   const target = await findEntity(db, entity);
