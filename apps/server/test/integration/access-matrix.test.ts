@@ -90,13 +90,16 @@ const addDevice = async (entity: string) => {
   return name;
 };
 const set = (v: Record<string, unknown>) => ({ operator: { $set: v } });
-/** A kiosk with a dispenser, and a device whose last dispenser it is (asleep: commands are held, 202). */
+/**
+ * A kiosk with a dispenser, and a device whose last dispenser it is but that stands in none, as
+ * once allocated (so it may be returned there), asleep: commands are held, 202.
+ */
 const atKiosk = async (entity: string) => {
   const kiosk = await addKiosk(entity);
   const group = `group_${++seq}`;
   await s.app.db.insert(groups).values({ entity, name: group, kiosk });
   const name = (++seq).toString(16).padStart(12, '0');
-  await s.app.db.insert(devices).values({ entity, name, mqtt_secret_hash: 'x', group, last_dispenser: group });
+  await s.app.db.insert(devices).values({ entity, name, mqtt_secret_hash: 'x', last_dispenser: group });
   return { kiosk, group, device: name };
 };
 

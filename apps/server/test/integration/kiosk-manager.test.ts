@@ -248,6 +248,16 @@ describe('allocation rules', () => {
     expect((await device(name)).group).toBe('lobby_a');
   });
 
+  it('refuses a return to the dispenser the device is already in, with a clear message', async () => {
+    const { name } = await placed('lobby_a');
+    const res = await post(`${KM}/${acme}/lobby/return`, { device: name, dispenser: 'lobby_a' });
+    expect(res.status).toBe(409);
+    expect(res.body.errorInfo.userMessage).toBe(`Device ${name} is already in dispenser lobby_a`);
+    expect(res.body.errorInfo.details.dispenser).toEqual([`Device ${name} is already in dispenser lobby_a`]);
+    const after = await device(name);
+    expect([after.group, after.state.current]).toEqual(['lobby_a', null]);
+  });
+
   it('refuses a dispenser of another kiosk', async () => {
     const { name } = await placed('lobby_a');
     const res = await post(`${KM}/${acme}/lobby/return`, { device: name, dispenser: 'ward_a' });

@@ -6,6 +6,12 @@ import { jsonInfo } from './place.ts';
 export const NO_KIOSK_INFORMATION = 'Device has no kiosk information.';
 /** What the console says when a return fails (fleet §8). */
 export const RETURN_FAILED = 'Failed to return device';
+/**
+ * Ours (the spec is silent): a return to the dispenser the device already stands in is refused
+ * (docs/decisions/2026-11-25-return-to-own-dispenser.md); the server answers it, the console says it first.
+ */
+export const alreadyInDispenser = (device: string, dispenser: string) =>
+  `Device ${device} is already in dispenser ${dispenser}`;
 
 /** The device states the kiosk manager sets: allocated to a visitor, back in a dispenser. */
 export const ALLOCATED_STATE = 'ALLOCATED';

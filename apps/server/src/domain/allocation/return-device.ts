@@ -1,8 +1,8 @@
 import { and, eq, isNull } from 'drizzle-orm';
-import { RETURNED_STATE, type ReturnRequest } from '@fleet/shared/schemas/allocation';
+import { RETURNED_STATE, alreadyInDispenser, type ReturnRequest } from '@fleet/shared/schemas/allocation';
 import type { AccessClaims } from '@fleet/shared/schemas/session';
 import { allocations, devices } from '../../db/schema.ts';
-import { invalidField } from '../../lib/http-error.ts';
+import { HttpError, invalidField } from '../../lib/http-error.ts';
 import type { Deps } from '../deps.ts';
 import { findDeviceInScope } from '../device/device-scope.ts';
 import { claimPlace } from '../group/group-room.ts';
@@ -16,6 +16,7 @@ import { presentAllocationsFor } from './present-allocation.ts';
  * POST kiosk/{entity}/{kiosk}/return: puts the device into the kiosk's chosen dispenser (its
  * group and last dispenser; a full dispenser refuses with 409, under the same lock as put-device),
  * closes its open allocation if it has one (the row stays as history), and tells the device.
+ * A device already in that dispenser is refused (409): nothing would change but its state.
  * The return stands even if the device then refuses: it is where the operator put it.
  */
 export async function returnDevice(
@@ -33,6 +34,12 @@ export async function returnDevice(
   if (group.kiosk !== kiosk) throw invalidField('dispenser', `Dispenser ${group.name} is not in kiosk ${kiosk}`);
   const closed = await db.transaction(async (tx) => {
     await claimPlace(tx, entity, group.name, device.name, 'dispenser');
+    // Read under the group's lock, so of two returns to one dispenser the second sees the first.
+    const [now] = await tx.select({ group: devices.group }).from(devices).where(eq(devices.name, device.name));
+    if (now?.group === group.name) {
+      const message = alreadyInDispenser(device.name, group.name);
+      throw new HttpError(409, message, 'Device already in the dispenser', { dispenser: [message] });
+    }
     await tx
       .update(devices)
       .set({ group: group.name, last_dispenser: group.name, state_current: RETURNED_STATE })

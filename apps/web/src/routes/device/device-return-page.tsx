@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react';
-import { Button, Group, Paper, Stack, Text } from '@mantine/core';
+import { Alert, Button, Group, Paper, Stack, Text } from '@mantine/core';
 import { useNavigate, useParams } from 'react-router';
-import { RETURN_FAILED } from '@fleet/shared/schemas/allocation';
+import { RETURN_FAILED, alreadyInDispenser } from '@fleet/shared/schemas/allocation';
 import { PageHeader } from '@/components/ui/page-header.tsx';
 import { PageLoader } from '@/components/ui/page-loader.tsx';
 import { ListError } from '@/components/ui/table-states.tsx';
@@ -58,9 +58,11 @@ export function DeviceReturnPage() {
   if (device.isError)
     return <DeviceLoadError title="Return Device" what="device" onRetry={() => void device.refetch()} />;
   const current = device.data?.group ?? device.data?.last_dispenser?.dispenser;
+  // The server refuses a return to the dispenser the device stands in; say so before it is sent.
+  const already = chosen !== null && chosen.name === device.data?.group ? alreadyInDispenser(name, chosen.name) : null;
 
   const submit = () => {
-    if (!chosen) return;
+    if (!chosen || already) return;
     back.mutate(
       { kiosk: chosen.kiosk, device: name, dispenser: chosen.name },
       {
@@ -98,11 +100,16 @@ export function DeviceReturnPage() {
             />
           )}
         </Paper>
+        {already && (
+          <Alert color="orange" variant="light" role="alert" p="sm">
+            {already}
+          </Alert>
+        )}
         <Group justify="flex-end">
           <Button variant="default" onClick={goBack} disabled={back.isPending}>
             Cancel
           </Button>
-          <Button onClick={submit} disabled={!chosen} loading={back.isPending}>
+          <Button onClick={submit} disabled={!chosen || already !== null} loading={back.isPending}>
             Return
           </Button>
         </Group>
