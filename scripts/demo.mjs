@@ -78,7 +78,8 @@ console.log(`
   Accounts  ${pad(ADMIN.name)} ${pad(process.env.ADMIN_PASSWORD ? '(ADMIN_PASSWORD)' : ADMIN.password)} superadmin
 ${accounts.map((a) => `            ${pad(a.name)} ${pad(a.password)} ${a.subtype} of entity ${entity}`).join('\n')}
   MQTT      ${mqttUrl}  (${simulated.length} simulated devices; their credentials: ${rel(credentialsFile)})
-  Devices   ${simulated.length + silent.length} in entity ${entity}; ${silent.join(', ')} never connect, so the console
+  Devices   ${simulated.length + silent.length + ward.gateways.length} in entity ${entity}: ${simulated.length + silent.length} dispensers and ${ward.gateways.length} beacon gateways;
+            ${silent.join(', ')} never connect, so the console
             shows them unresponsive once 20 minutes have passed since they were registered
   Allocate  every device stands in a kiosk's dispenser: its row menu offers Allocate and Return Device
             (Lobby_Returns has room for returned devices)

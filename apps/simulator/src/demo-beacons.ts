@@ -31,6 +31,8 @@ const PATIENTS = [
     ],
   ],
 ] as const;
+/** How many patients wear a beacon in the demo ward. */
+export const DEMO_PATIENT_COUNT = PATIENTS.length;
 
 export type GatewayCredentials = DeviceCredentials & { room: string };
 
