@@ -52,6 +52,16 @@ export interface CommandSettled {
   error: string | null;
   replied_at: string | null;
   latency_ms: number | null;
+  /** What a refresh's reply said of the device (state, firmware, battery), for the caller waiting on it. */
+  report?: RefreshReport;
+}
+
+/** A refresh reply's state, firmware version and battery, as the caller is answered them. */
+export interface RefreshReport {
+  state?: string | undefined;
+  fw_version?: string | undefined;
+  battery?: number | undefined;
+  is_charging?: boolean | undefined;
 }
 
 export interface Bus {

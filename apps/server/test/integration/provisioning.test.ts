@@ -210,12 +210,12 @@ describe('provisioning', () => {
     expect((await watch(d)).status).toBe(404);
   });
 
-  it('refuses a device that is not connected', async () => {
+  it('refuses a device that is not connected, saying it has never connected', async () => {
     const name = randomDeviceId();
     await registerDevice(s, t.admin, ACME, name);
     const res = await s.request('POST', `/api/v1/tenant/${ACME}/provision/${name}`, { token: t.operator });
     expect(res.status).toBe(409);
-    expect(res.body.errorInfo.userMessage).toBe(`Device ${name} is not connected`);
+    expect(res.body.errorInfo.userMessage).toBe(`Device ${name} has not connected yet`);
   });
 });
 

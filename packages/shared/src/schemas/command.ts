@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { COMMAND_TYPES, CommandPayloadSchema } from '../protocol.ts';
+import { COMMAND_TYPES, CommandPayloadSchema, StateReportSchema } from '../protocol.ts';
 
 /**
  * Remote commands over HTTP (core §7 `mqtt/general/…`). Each command is stored before it is
@@ -64,6 +64,8 @@ export const CommandAnswerSchema = z.object({
   status: z.enum(['success', 'queued', 'started']),
   userMessage: z.string().optional(),
   data: CommandSchema,
+  /** A refresh's reply: what the device said of itself (state, firmware, battery), when it said it. */
+  report: StateReportSchema.omit({ online: true, ts: true }).optional(),
 });
 export type CommandAnswer = z.infer<typeof CommandAnswerSchema>;
 
@@ -90,6 +92,27 @@ export const BulkCommandAnswerSchema = z.object({
   }),
 });
 export type BulkCommandAnswer = z.infer<typeof BulkCommandAnswerSchema>;
+
+/** POST …/mqtt/general/entity?wait=false: answer at once (202) and let the caller follow the progress. */
+export const EntityCommandQuerySchema = z.object({ wait: z.enum(['true', 'false']).default('true') });
+
+/**
+ * An entity-wide command's progress (GET …/mqtt/general/entity/{id}): how many devices it went
+ * to, how many answered, and `done` once none is left waiting for a reply (held ones wait for
+ * their device to wake, up to the command's expiry).
+ */
+export const EntityCommandProgressSchema = z.object({
+  status: z.enum(['running', 'done']),
+  userMessage: z.string(),
+  data: z.object({
+    id: z.uuid(),
+    type: z.enum(COMMAND_TYPES),
+    /** Devices of the entity the command was written for. */
+    total: z.number().int(),
+    counts: CommandCountsSchema.extend({ expired: z.number().int() }),
+  }),
+});
+export type EntityCommandProgress = z.infer<typeof EntityCommandProgressSchema>;
 
 export const CommandListQuerySchema = z.object({
   limit: z.coerce.number().int().min(1).max(200).default(20),

@@ -6,6 +6,7 @@ import type { DeviceLink } from '../device-link.ts';
 import type { CommandContext } from './command-context.ts';
 import type { SendOptions, Target } from './command-rows.ts';
 import { deliverHeld, type Awake } from './deliver-held.ts';
+import { entityCommandProgress, startEntityCommand } from './entity-command.ts';
 import { ProgressBatcher } from './progress-batcher.ts';
 import type { ReplyWaiters } from './reply-waiters.ts';
 import { sendToDevice } from './send-to-device.ts';
@@ -54,6 +55,16 @@ export class CommandService {
   /** Every device of the entity, published once on the entity's command topic. */
   toEntity(actor: AccessClaims, entity: string, req: SendOptions): Promise<BulkCommandAnswer> {
     return sendToEntity(this.ctx, actor, entity, req);
+  }
+
+  /** Every device of the entity, answered at once; the replies are followed with `entityProgress`. */
+  startToEntity(actor: AccessClaims, entity: string, req: SendOptions) {
+    return startEntityCommand(this.ctx, actor, entity, req);
+  }
+
+  /** An entity-wide command's progress: sent to how many devices, how many answered. */
+  entityProgress(entity: string, id: string) {
+    return entityCommandProgress(this.ctx.db, entity, id);
   }
 
   /** Long work (a firmware update): published without waiting for replies; answers the rows. */

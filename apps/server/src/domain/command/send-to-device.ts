@@ -6,6 +6,7 @@ import { HttpError, notFound } from '../../lib/http-error.ts';
 import type { CommandContext } from './command-context.ts';
 import { waitFor } from './command-parts.ts';
 import { insertCommands, type SendOptions } from './command-rows.ts';
+import { heldPrefix } from './held-text.ts';
 import { presentCommand } from './present-command.ts';
 import { publishAndWait } from './publish-and-wait.ts';
 
@@ -28,15 +29,21 @@ export async function sendToDevice(
   const row = rows[0];
   if (!row) throw notFound('Device');
   if (row.state === 'queued') {
+    const { prefix, when } = await heldPrefix(ctx.db, entity, name);
     return {
       status: 'queued' as const,
-      userMessage: `Device ${name} is asleep: the command waits until it wakes (for up to ${waitFor(row)})`,
+      userMessage: `${prefix}: the command waits until ${when} (for up to ${waitFor(row)})`,
       data: presentCommand(row),
     };
   }
   const [settled] = await publishAndWait(ctx, rows, req.payload);
   const done = { ...row, ...settled!, replied_at: settled!.replied_at ? new Date(settled!.replied_at) : null };
-  if (done.state === 'succeeded') return { status: 'success' as const, data: presentCommand(done) };
+  if (done.state === 'succeeded')
+    return {
+      status: 'success' as const,
+      data: presentCommand(done),
+      ...(settled!.report && { report: settled!.report }),
+    };
   const verb = COMMAND_LABELS[row.type];
   if (done.state === 'failed')
     throw new HttpError(502, `${verb} failed on device ${name}`, done.error ?? 'Device error');

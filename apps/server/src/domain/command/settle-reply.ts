@@ -1,5 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
-import type { ReplyMessage } from '@fleet/shared/protocol';
+import { StateReportSchema, type ReplyMessage } from '@fleet/shared/protocol';
+import type { RefreshReport } from '../../lib/bus.ts';
 import { rowsOf } from '../../db/raw-sql.ts';
 import type { CommandContext } from './command-context.ts';
 import { anyOf } from './command-parts.ts';
@@ -71,6 +72,15 @@ export async function settleReply(
     error: row.error,
     replied_at: new Date(row.replied_at!).toISOString(),
     latency_ms: row.latency_ms === null ? null : Number(row.latency_ms),
+    ...(row.type === 'refresh' && reportOf(reply)),
   });
   return true;
+}
+
+/** A refresh reply's state, firmware and battery, when its data reads as a state report. */
+function reportOf(reply: ReplyMessage): { report: RefreshReport } | undefined {
+  const parsed = StateReportSchema.safeParse(reply.data ?? {});
+  if (!parsed.success) return undefined;
+  const { state, fw_version, battery, is_charging } = parsed.data;
+  return { report: { state, fw_version, battery, is_charging } };
 }

@@ -1,4 +1,4 @@
-import { and, count, eq, gt, gte, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, count, eq, gt, gte, inArray, isNotNull, lte, or, sql, type SQL } from 'drizzle-orm';
 import { DATE_RANGES } from '@fleet/shared/constants';
 import type { DeviceListQuery } from '@fleet/shared/schemas/device';
 import type { Db } from '../../db/client.ts';
@@ -32,7 +32,8 @@ export function deviceFilter(
   if (q.battery === 'High') where.push(gt(devices.battery, 75));
   if (q.battery === 'Medium') where.push(and(gt(devices.battery, 50), lte(devices.battery, 75)));
   if (q.battery === 'Low') where.push(lte(devices.battery, 50));
-  if (q.battery === 'Charging') where.push(eq(devices.is_charging, true));
+  // Charging is a battery's state: mains-powered devices (beacon gateways) say they charge but have none.
+  if (q.battery === 'Charging') where.push(and(eq(devices.is_charging, true), isNotNull(devices.battery)));
   if (q.created) where.push(gte(devices.created_at, new Date(Date.now() - DATE_RANGES[q.created].hours * 3_600_000)));
   if (q.search) {
     // lower(…) like lower(…): the case-blind match the trigram indexes on lower(…) serve.

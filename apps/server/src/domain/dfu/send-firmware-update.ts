@@ -4,6 +4,7 @@ import { DEFAULT_COMMAND_TTL_S } from '@fleet/shared/schemas/command';
 import type { DfuPayload } from '@fleet/shared/protocol';
 import { HttpError, notFound } from '../../lib/http-error.ts';
 import type { Deps } from '../deps.ts';
+import { heldPrefix } from '../command/held-text.ts';
 import { presentCommand, type CommandRow } from '../command/present-command.ts';
 import { planFirmwareUpdates } from './plan-firmware-updates.ts';
 import type { FirmwareRow } from './choose-firmware.ts';
@@ -67,9 +68,10 @@ export async function updateDeviceFirmware(
   if (refused) throw new HttpError(409, refused.error, `Device ${name}: ${refused.error}`);
   const { row, version } = rows[0]!;
   if (row.state === 'queued') {
+    const { prefix, when } = await heldPrefix(deps.db, entity, name);
     return {
       status: 'queued' as const,
-      userMessage: `Device ${name} is asleep: firmware ${version} goes out when it wakes`,
+      userMessage: `${prefix}: firmware ${version} goes out when ${when}`,
       data: presentCommand(row),
     };
   }

@@ -7,6 +7,7 @@ export interface DevicePresence {
   name: string;
   state_current: string | null;
   updated_at: Date | string;
+  created_at: Date | string;
   online: boolean;
 }
 
@@ -40,7 +41,7 @@ export async function readPresence(
     await telemetry.settle(device);
     const [row] = rowsOf<DevicePresence>(
       await db.execute(sql`
-        select name, state_current, updated_at, online from devices where name = ${device} and entity = ${entity}`),
+        select name, state_current, updated_at, created_at, online from devices where name = ${device} and entity = ${entity}`),
     );
     if (!row || row.online || Date.now() >= until) return row;
     await new Promise((resolve) => setTimeout(resolve, POLL_MS));

@@ -15,7 +15,7 @@ import { isUniqueViolation } from '../../lib/db-errors.ts';
 import { HttpError, notFound } from '../../lib/http-error.ts';
 import type { DownloadSigner } from '../../storage/signed-urls.ts';
 import type { TelemetryBatcher } from '../telemetry/telemetry-batcher.ts';
-import { isDeviceOf, readPresence } from './device-presence.ts';
+import { isDeviceOf, readPresence, type DevicePresence } from './device-presence.ts';
 import { filesForDevice } from './files-for-device.ts';
 import { createReportBatcher } from './create-report-batcher.ts';
 import type { ReportBatcher } from './report-batcher.ts';
@@ -73,8 +73,7 @@ export class ProvisionService {
     if (!dev) throw notFound('Device');
     if (Date.now() - new Date(dev.updated_at).getTime() > UNRESPONSIVE_AFTER_MS)
       throw new HttpError(409, `Device ${device} is unresponsive`, 'No word from the device for over 20 minutes');
-    if (!dev.online)
-      throw new HttpError(409, `Device ${device} is not connected`, 'Provisioning needs the device connected');
+    if (!dev.online) throw notConnected(dev);
     const files = await filesForDevice(db, entity, device);
     if (files.length === 0)
       throw new HttpError(
@@ -206,4 +205,23 @@ export class ProvisionService {
       .publish('provision.events', { events })
       .catch((err) => this.o.onError(err, 'relaying provision events'));
   }
+}
+
+/**
+ * Why a device that is not connected cannot be provisioned now. Unlike a command, a session is
+ * not held for a sleeping device (docs/decisions/2026-11-25-sleeping-devices-and-provisioning.md).
+ */
+function notConnected(dev: DevicePresence): HttpError {
+  const never = new Date(dev.updated_at).getTime() === new Date(dev.created_at).getTime();
+  return never
+    ? new HttpError(
+        409,
+        `Device ${dev.name} has not connected yet`,
+        'Provisioning needs the device connected: start it once the device is online',
+      )
+    : new HttpError(
+        409,
+        `Device ${dev.name} is asleep`,
+        'Provisioning needs the device connected: start it once the device is awake',
+      );
 }

@@ -10,6 +10,8 @@ import {
   CommandListQuerySchema,
   CommandRequestSchema,
   CommandSchema,
+  EntityCommandProgressSchema,
+  EntityCommandQuerySchema,
 } from '@fleet/shared/schemas/command';
 import { ErrorInfoSchema } from '@fleet/shared/schemas/error';
 import { listOf } from '@fleet/shared/schemas/list';
@@ -37,13 +39,33 @@ export async function commandRoutes(app: FastifyInstance, deps: Deps) {
       schema: {
         tags,
         security,
-        summary: "Send a command to every device of the entity, once on the entity's command topic",
+        summary:
+          "Send a command to every device of the entity, once on the entity's command topic: 200 with every outcome after the replies, or with `wait=false` 202 at once with the command's id and counts to follow",
         params: Entity,
+        querystring: EntityCommandQuerySchema,
         body: CommandRequestSchema,
-        response: { 200: BulkCommandAnswerSchema, ...errors },
+        response: { 200: BulkCommandAnswerSchema, 202: EntityCommandProgressSchema, ...errors },
       },
     },
-    async (request) => commands.toEntity(request.auth, scopeOf(request, 'Entity')!, request.body),
+    async (request, reply) => {
+      const entity = scopeOf(request, 'Entity')!;
+      if (request.query.wait === 'true') return commands.toEntity(request.auth, entity, request.body);
+      return reply.code(202).send(await commands.startToEntity(request.auth, entity, request.body));
+    },
+  );
+
+  r.get(
+    '/tenant/:entity/mqtt/general/entity/:id',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'An entity-wide command’s progress: how many devices it went to and how many answered',
+        params: Entity.extend({ id: z.uuid() }),
+        response: { 200: EntityCommandProgressSchema, ...errors },
+      },
+    },
+    async (request) => commands.entityProgress(scopeOf(request, 'Entity')!, request.params.id),
   );
 
   r.post(
