@@ -13,6 +13,7 @@ import { BuilderPalette } from '@/features/dataviews/builder/builder-palette.tsx
 import { useBuilder } from '@/features/dataviews/builder/use-builder.ts';
 import { useDataviewEntity } from '@/features/dataviews/hooks/use-dataview-entity.ts';
 import { isNotFound, useBackWhenMissing } from '@/lib/navigation/use-back-when-missing.ts';
+import { useUnsavedGuard } from '@/lib/navigation/use-unsaved-guard.tsx';
 import { useSession } from '@/lib/session/use-session.ts';
 import { useDocumentTitle } from '@/lib/use-document-title.ts';
 
@@ -41,8 +42,10 @@ function Builder({ dataview, entity }: { dataview: DataviewWithContent; entity: 
   const b = useBuilder(dataview);
   const save = useUpdateDataview(entity, dataview.name);
   const onSave = () => save.mutate({ content: { ...dataview.content, layout: { items: b.items } } });
+  const leaveGuard = useUnsavedGuard(editable && b.dirty, 'The layout has changes that are not saved.');
   return (
     <>
+      {leaveGuard}
       <PageHeader
         title="App builder"
         description={`${dataview.name} (${dataview.content.displayName}) in ${entity}`}
