@@ -42,12 +42,16 @@ function BulkUpload({ landlord, list, entities }: BulkUploadProps) {
   const upload = useBulkUpload({
     landlord,
     create: (document) => createDevice(landlord, document, { notify: false }),
-    onAllAdded: () => void navigate(list, { replace: true }),
   });
   return (
     <>
       <PageHeader title="Add multiple devices" description="Register many devices at once from a CSV file." />
-      <BulkUploadForm upload={upload} entities={entities} onCancel={goBack} />
+      <BulkUploadForm
+        upload={upload}
+        entities={entities}
+        onCancel={goBack}
+        onDone={() => void navigate(list, { replace: true })}
+      />
     </>
   );
 }

@@ -15,6 +15,7 @@ import { IconDownload, IconFileTypeCsv } from '@tabler/icons-react';
 import { downloadText } from '@/lib/download.ts';
 import type { BulkUpload } from '../hooks/use-bulk-upload.ts';
 import { CSV_TEMPLATE } from '../utils/device-csv.ts';
+import { BulkCredentials } from './bulk-credentials.tsx';
 import { BulkPreview } from './bulk-preview.tsx';
 import { BulkResults } from './bulk-results.tsx';
 import type { EntityChoice } from '@/lib/forms/entity-choice.ts';
@@ -24,11 +25,17 @@ interface BulkUploadFormProps {
   /** The landlord chooses the entity the devices join. */
   entities?: { choices: readonly EntityChoice[] | undefined; loading: boolean };
   onCancel(): void;
+  /** Every row was added and the user is done with the credentials: the list opens (fleet §4). */
+  onDone(): void;
 }
 
-/** The bulk device upload (fleet §2): manufacture type, CSV file, template, preview, progress and results. */
-export function BulkUploadForm({ upload, entities, onCancel }: BulkUploadFormProps) {
-  const { rows, results, adding, progress } = upload;
+/**
+ * The bulk device upload (fleet §2): manufacture type, CSV file, template, preview, progress and
+ * results; the added devices' credentials once, and after a full upload only them.
+ */
+export function BulkUploadForm({ upload, entities, onCancel, onDone }: BulkUploadFormProps) {
+  const { rows, results, adding, progress, issued } = upload;
+  if (upload.done) return <BulkCredentials issued={issued} done onDone={onDone} />;
   const retryable = results?.some((r) => r.status === 'failed' || r.status === 'stopped') ?? false;
   const percent = progress.total === 0 ? 0 : (progress.done / progress.total) * 100;
   return (
@@ -127,6 +134,7 @@ export function BulkUploadForm({ upload, entities, onCancel }: BulkUploadFormPro
           </Stack>
         </form>
       </Paper>
+      {issued.length > 0 && <BulkCredentials issued={issued} done={false} onDone={onDone} />}
       {results ? (
         <BulkResults results={results} onRetry={() => void upload.retry()} busy={adding} />
       ) : (

@@ -7,6 +7,7 @@ import { notifyError, notifySuccess, notifyWarning } from '@/lib/notify.ts';
 import { deviceKeys } from '@/lib/api/device-paths.ts';
 import { addRows, countResults, type BulkResult } from '../utils/bulk-add.ts';
 import { checkRows, rowDocument, type BulkRow } from '../utils/bulk-rows.ts';
+import { issuedDevices, type IssuedDevice } from '../utils/credentials-csv.ts';
 import { parseDeviceCsv } from '../utils/device-csv.ts';
 
 /** The spec's bulk upload texts (fleet §5, §8). */
@@ -20,21 +21,26 @@ export const BULK_TEXT = {
 /** Larger than any file of CSV_MAX_ROWS reasonable rows; stops a wrong file being read into memory. */
 const CSV_MAX_BYTES = 5_000_000;
 
-type Phase = 'editing' | 'adding';
+/** `done`: every row was added; the credentials are offered before the list opens. */
+type Phase = 'editing' | 'adding' | 'done';
 
 interface BulkUploadOptions {
   landlord: boolean;
-  /** Registers one device without a notice of its own (the route passes the devices' create call). */
-  create(document: DeviceCreateDocument): Promise<unknown>;
-  onAllAdded(): void;
+  /**
+   * Registers one device without a notice of its own (the route passes the devices' create
+   * call); answers its MQTT credentials, which the server shows this once.
+   */
+  create(document: DeviceCreateDocument): Promise<{ mqtt?: { username: string; password: string } } | void>;
 }
 
 /**
  * The bulk upload (fleet §2, §4, §5): reads and checks the CSV in the browser, adds the valid
- * rows 4 at a time with progress, and keeps every row's result. When all rows are added it
- * calls `onAllAdded`; otherwise the form stays, usable again, with the results.
+ * rows 4 at a time with progress, and keeps every row's result and every added device's
+ * credentials (for the whole visit: a new file does not drop them). When all rows are added the
+ * phase is `done` (the screen offers the credentials, then the list); otherwise the form stays,
+ * usable again, with the results.
  */
-export function useBulkUpload({ landlord, create, onAllAdded }: BulkUploadOptions) {
+export function useBulkUpload({ landlord, create }: BulkUploadOptions) {
   const queryClient = useQueryClient();
   const [type, setType] = useState('');
   const [entity, setEntity] = useState('');
@@ -45,6 +51,7 @@ export function useBulkUpload({ landlord, create, onAllAdded }: BulkUploadOption
   const [phase, setPhase] = useState<Phase>('editing');
   const [progress, setProgress] = useState({ done: 0, total: 0 });
   const [results, setResults] = useState<BulkResult[] | null>(null);
+  const [issued, setIssued] = useState<IssuedDevice[]>([]);
   const stopper = useRef<AbortController | null>(null);
   // Leaving the screen stops sending; calls in flight finish.
   useEffect(() => () => stopper.current?.abort(), []);
@@ -74,6 +81,8 @@ export function useBulkUpload({ landlord, create, onAllAdded }: BulkUploadOption
     });
     stopper.current = null;
     void queryClient.invalidateQueries({ queryKey: deviceKeys.all });
+    const fresh = issuedDevices(outcome);
+    if (fresh.length > 0) setIssued((before) => [...before, ...fresh]);
     return outcome;
   };
 
@@ -84,7 +93,7 @@ export function useBulkUpload({ landlord, create, onAllAdded }: BulkUploadOption
     if (counts.failed > 0) return notifyError(BULK_TEXT.addFailed);
     if (counts.stopped > 0) return notifyWarning(`Stopped: ${addedNow} added, ${counts.stopped} not sent.`);
     if (addedNow > 0) notifySuccess(BULK_TEXT.added(addedNow));
-    if (counts.invalid === 0) onAllAdded();
+    if (counts.invalid === 0) setPhase('done');
   };
 
   const sendable = rows?.filter((row) => row.issue === undefined) ?? [];
@@ -103,8 +112,12 @@ export function useBulkUpload({ landlord, create, onAllAdded }: BulkUploadOption
       entity: submitted && landlord && entity === '' ? MESSAGES.required : undefined,
     },
     adding: phase === 'adding',
+    /** Every row was added: the success screen offers the credentials, then the list. */
+    done: phase === 'done',
     progress,
     results,
+    /** Every device added on this visit with the credentials its create answered. */
+    issued,
     async submit() {
       setSubmitted(true);
       if (type.trim() === '' || sendable.length === 0) return notifyWarning(BULK_TEXT.incomplete);

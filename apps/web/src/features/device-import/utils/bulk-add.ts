@@ -5,12 +5,19 @@ import { failureText } from '../../../lib/api/failure-text.ts';
 /** Devices added at once: fast enough for thousands of rows, gentle on the server. */
 export const BULK_PARALLEL = 4;
 
+/** A new device's MQTT credentials, as its create answers them this once. */
+export interface IssuedCredentials {
+  username: string;
+  password: string;
+}
+
 /**
- * What became of one row: `created`; `failed` with the server's reason; `invalid` (never sent,
- * the file's own problem); `stopped` (never sent because the user stopped the upload).
+ * What became of one row: `created` (with the credentials the server issued, when it answered
+ * them); `failed` with the server's reason; `invalid` (never sent, the file's own problem);
+ * `stopped` (never sent because the user stopped the upload).
  */
 export type BulkResult =
-  | { row: BulkRow; status: 'created' }
+  | { row: BulkRow; status: 'created'; credentials?: IssuedCredentials }
   | { row: BulkRow; status: 'failed' | 'invalid'; message: string }
   | { row: BulkRow; status: 'stopped' };
 
@@ -28,7 +35,7 @@ export interface BulkAddOptions {
  */
 export async function addRows(
   rows: readonly BulkRow[],
-  add: (row: BulkRow) => Promise<unknown>,
+  add: (row: BulkRow) => Promise<{ mqtt?: IssuedCredentials } | void>,
   { limit = BULK_PARALLEL, signal, onProgress }: BulkAddOptions = {},
 ): Promise<BulkResult[]> {
   const sendable = rows.filter((row) => row.issue === undefined);
@@ -42,7 +49,10 @@ export async function addRows(
   return rows.map((row): BulkResult => {
     if (row.issue !== undefined) return { row, status: 'invalid', message: row.issue };
     const outcome = bySent.get(row);
-    if (outcome?.status === 'fulfilled') return { row, status: 'created' };
+    if (outcome?.status === 'fulfilled') {
+      const credentials = outcome.value?.mqtt;
+      return credentials ? { row, status: 'created', credentials } : { row, status: 'created' };
+    }
     if (outcome?.status === 'rejected') return { row, status: 'failed', message: failureText(outcome.reason) };
     return { row, status: 'stopped' };
   });
