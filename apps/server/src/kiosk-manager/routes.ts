@@ -6,7 +6,7 @@ import { ErrorInfoSchema } from '@fleet/shared/schemas/error';
 import { allocateDevice } from '../domain/allocation/allocate-device.ts';
 import { returnDevice } from '../domain/allocation/return-device.ts';
 import type { Deps } from '../domain/deps.ts';
-import { ERROR_RESPONSES, pathName, scopeOf } from '../routes/scope.ts';
+import { ERROR_RESPONSES, pathName, requireEntityOfPath, scopeOf } from '../routes/scope.ts';
 
 /** The prefix the kiosk manager answers under, in the server and on its own (ARCHITECTURE.md). */
 export const KIOSK_MANAGER_PREFIX = '/kiosk-manager/v1';
@@ -29,6 +29,9 @@ export async function kioskManagerRoutes(app: FastifyInstance, deps: Deps) {
     if (request.method === 'OPTIONS') return done();
     app.authenticate(request, reply, done);
   });
+  // As on the API: a landlord's kiosk of an entity that does not exist is not found, one that does
+  // names the entity it acts inside (`request.actingEntity`).
+  app.addHook('onRequest', requireEntityOfPath(deps.db));
   app.options('/kiosk/:entity/:kiosk/:verb', { schema: { hide: true } }, async (_request, reply) =>
     reply
       .header('access-control-allow-methods', 'POST')

@@ -18,6 +18,12 @@ declare module 'fastify' {
   }
   interface FastifyRequest {
     auth: AccessClaims;
+    /**
+     * The entity a superadmin acts inside: the `{entity}` of a `tenant/{entity}/…` path it called,
+     * known to exist. Null for every other caller (their entity is `auth.entity`) and on plain
+     * paths. What an audit record names as the entity a landlord's action touched.
+     */
+    actingEntity: string | null;
   }
 }
 
@@ -73,6 +79,7 @@ export interface AuthOptions {
 export const authPlugin = fp(async (app: FastifyInstance, opts: AuthOptions) => {
   app.decorate('tokens', opts.tokens);
   app.decorateRequest('auth', null as unknown as AccessClaims);
+  app.decorateRequest('actingEntity', null);
   const verify = async (request: FastifyRequest) => {
     const token = bearerToken(request);
     if (!token) throw unauthorized('Missing bearer token');

@@ -5,6 +5,7 @@ import { BeaconConfigCache } from '../domain/beacon/beacon-config-cache.ts';
 import { pruneBeaconEvents } from '../domain/beacon/prune-beacon-events.ts';
 import { SightingBatcher } from '../domain/beacon/sighting-batcher.ts';
 import type { Deps } from '../domain/deps.ts';
+import { entityExists } from '../domain/entity/entity-exists.ts';
 import { attachBeaconSocket, type BeaconSocket } from './beacon-socket.ts';
 
 /** How often old beacon events are pruned. */
@@ -37,6 +38,7 @@ function startBeaconSide(app: FastifyInstance, deps: Deps): void {
     live: deps.live,
     packetBudget: { perSecond: deps.config.SOCKET_PACKETS_PER_S, burst: deps.config.SOCKET_PACKET_BURST },
     redisUrl: deps.config.REDIS_URL,
+    entityExists: (entity) => entityExists(deps.db, entity),
     onError: (err) => log.error({ err }, 'beacon socket redis error'),
   });
   const sightings = new SightingBatcher(deps.db, {

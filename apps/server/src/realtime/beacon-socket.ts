@@ -6,7 +6,7 @@ import { BEACON_NAMESPACE, BEACON_SOCKET_EVENTS, type LiveEndReason } from '@fle
 import type { BeaconEvent } from '@fleet/shared/schemas/beacon';
 import type { AccessClaims } from '@fleet/shared/schemas/session';
 import { HttpError, notFound } from '../lib/http-error.ts';
-import { assertEntityAccess, claimsOf, type AuthOptions } from '../plugins/auth.ts';
+import { assertEntityAccess, claimsOf, isLandlord, type AuthOptions } from '../plugins/auth.ts';
 import type { LiveWatch } from '../domain/deps.ts';
 import { PacketBudget } from './packet-budget.ts';
 
@@ -60,6 +60,8 @@ export interface BeaconSocketOptions extends AuthOptions {
   /** Incoming packets a connection may send: sustained per second, and at once. */
   packetBudget: { perSecond: number; burst: number };
   redisUrl?: string | undefined;
+  /** Whether an entity exists: a superadmin's handshake naming one that does not is refused. */
+  entityExists(entity: string): Promise<boolean>;
   onError(err: unknown): void;
 }
 
@@ -105,11 +107,13 @@ export function attachBeaconSocket(server: HttpServer, o: BeaconSocketOptions): 
     const auth = socket.handshake.auth as { token?: unknown; entity?: unknown };
     if (typeof auth.token !== 'string' || auth.token === '') return next(refusal(null));
     claimsOf(auth.token, o).then(
-      (claims) => {
+      async (claims) => {
         const entity = typeof auth.entity === 'string' && auth.entity !== '' ? auth.entity : claims.entity;
         try {
           if (!entity) throw new HttpError(404, 'Entity not found');
           assertEntityAccess(claims, entity);
+          // A superadmin names the entity it looks inside: one that does not exist has no room to hear.
+          if (isLandlord(claims) && !(await o.entityExists(entity))) throw new HttpError(404, 'Entity not found');
           socket.data = { claims, entity };
           bearers.set(socket, auth.token as string);
           next();

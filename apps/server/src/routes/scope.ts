@@ -32,7 +32,8 @@ export function scopeOf(request: FastifyRequest, what = 'Resource'): Scope {
 
 /**
  * Hook, after authentication: a landlord naming a `tenant/{entity}/` that does not exist gets
- * 404 'Entity not found' on every route, before its body is read. No one else costs a query:
+ * 404 'Entity not found' on every route, before its body is read; one that exists becomes the
+ * request's `actingEntity` (the landlord acting inside that entity). No one else costs a query:
  * the caller's own entity exists while its token is valid (deleting an entity ends its accounts'
  * sessions and permanent tokens), and `scopeOf` refuses any other the same way whether it exists
  * or not. Writes still map the database's refusal, for an entity deleted meanwhile.
@@ -42,6 +43,7 @@ export function requireEntityOfPath(db: Deps['db']) {
     const entity = (request.params as { entity?: string }).entity;
     if (entity === undefined || !request.auth || !isLandlord(request.auth)) return;
     if (!(await entityExists(db, entity))) throw notFound('Entity');
+    request.actingEntity = entity;
   };
 }
 
