@@ -41,10 +41,15 @@ import { RoleGate } from './role-gate.tsx';
 
 /**
  * Built screens: path, screen, and the role it is for with the other role's counterpart
- * (landlord screens use plain API paths, entity screens tenant ones). Settings serve both.
+ * (landlord screens use plain API paths, entity screens tenant ones; null: an entity screen with
+ * no landlord counterpart, where a superadmin is asked which entity). Settings serve both.
  */
 const BUILT: ReadonlyArray<
-  readonly [path: string, Screen: ComponentType, role?: { landlord: boolean; otherwise: string }]
+  readonly [
+    path: string,
+    Screen: ComponentType,
+    role?: { landlord: boolean; otherwise: string | null; crossEntity?: boolean },
+  ]
 > = [
   ['entity', EntityListPage, { landlord: true, otherwise: '/account' }],
   ['entity/new', EntityNewPage, { landlord: true, otherwise: '/account' }],
@@ -66,24 +71,24 @@ const BUILT: ReadonlyArray<
   // Both roles: the landlord chooses the entity on the form (no /sdevices counterpart exists).
   ['devices/new-multiple', DeviceBulkPage],
   // The organisation (issue 10). Kiosks have no route in the spec; ours are reached from Sites.
-  ['entity/config', EntityConfigPage, { landlord: false, otherwise: '/entity' }],
+  ['entity/config', EntityConfigPage, { landlord: false, otherwise: null }],
   ['entity/:entityName', EntityEditPage, { landlord: true, otherwise: '/entity/config' }],
-  ['site', SiteListPage, { landlord: false, otherwise: '/entity' }],
-  ['site/new', SiteNewPage, { landlord: false, otherwise: '/entity' }],
-  ['site/:name', SiteEditPage, { landlord: false, otherwise: '/entity' }],
-  ['kiosk', KioskListPage, { landlord: false, otherwise: '/entity' }],
-  ['kiosk/new', KioskNewPage, { landlord: false, otherwise: '/entity' }],
-  ['kiosk/:name', KioskEditPage, { landlord: false, otherwise: '/entity' }],
-  ['dispenser', GroupListPage, { landlord: false, otherwise: '/entity' }],
-  ['dispenser/new', GroupNewPage, { landlord: false, otherwise: '/entity' }],
-  ['dispenser/:name', GroupEditPage, { landlord: false, otherwise: '/entity' }],
+  ['site', SiteListPage, { landlord: false, otherwise: null }],
+  ['site/new', SiteNewPage, { landlord: false, otherwise: null }],
+  ['site/:name', SiteEditPage, { landlord: false, otherwise: null }],
+  ['kiosk', KioskListPage, { landlord: false, otherwise: null }],
+  ['kiosk/new', KioskNewPage, { landlord: false, otherwise: null }],
+  ['kiosk/:name', KioskEditPage, { landlord: false, otherwise: null }],
+  ['dispenser', GroupListPage, { landlord: false, otherwise: null }],
+  ['dispenser/new', GroupNewPage, { landlord: false, otherwise: null }],
+  ['dispenser/:name', GroupEditPage, { landlord: false, otherwise: null }],
   ['dataview', DataviewListPage, { landlord: false, otherwise: '/sDataview' }],
   ['sDataview', LandlordDataviewListPage, { landlord: true, otherwise: '/dataview' }],
-  // Both roles: the landlord's links carry `?entity=` (its list spans entities).
-  ['dataview/new', DataviewNewPage],
-  ['dataview/:name', DataviewEditPage],
-  ['appbuilder/:name', AppBuilderPage],
-  ['beacon-demo', BeaconDemoPage],
+  // The landlord's links from /sDataview carry `?entity=` (its list spans entities).
+  ['dataview/new', DataviewNewPage, { landlord: false, otherwise: null, crossEntity: true }],
+  ['dataview/:name', DataviewEditPage, { landlord: false, otherwise: null, crossEntity: true }],
+  ['appbuilder/:name', AppBuilderPage, { landlord: false, otherwise: null, crossEntity: true }],
+  ['beacon-demo', BeaconDemoPage, { landlord: false, otherwise: null }],
 ];
 
 /** The signed-in screens of core §2 (plus kiosks, ARCHITECTURE "Web app"), each behind its role gate. */
@@ -91,7 +96,7 @@ export const screenRoutes: RouteObject[] = [
   ...BUILT.map(([path, Screen, role]) => ({
     path,
     element: role ? (
-      <RoleGate landlord={role.landlord} otherwise={role.otherwise}>
+      <RoleGate landlord={role.landlord} otherwise={role.otherwise} crossEntity={role.crossEntity}>
         <Screen />
       </RoleGate>
     ) : (

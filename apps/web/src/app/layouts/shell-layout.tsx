@@ -2,24 +2,27 @@ import { Suspense, useEffect } from 'react';
 import { AppShell, Burger, Group, ScrollArea } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { Link, Outlet, useLocation } from 'react-router';
+import { Link, Outlet, useLocation, useNavigate } from 'react-router';
 import { ConfirmDeleteProvider } from '@/components/ui/confirm-delete.tsx';
 import { ErrorBoundary } from '@/components/ui/error-boundary.tsx';
 import { Logo } from '@/components/ui/logo.tsx';
 import { PageLoader } from '@/components/ui/page-loader.tsx';
 import { isLandlord } from '@/lib/session/jwt.ts';
 import { noticeHost } from '@/lib/notify.ts';
+import { useActingEntity } from '@/lib/session/use-active-entity.ts';
 import { useSession } from '@/lib/session/use-session.ts';
 import { queryClient } from '../query-client.ts';
 import classes from './shell-layout.module.css';
 import { ActiveEntityButton } from './shell/active-entity-button.tsx';
+import { EntityBanner } from './shell/entity-banner.tsx';
 import { ENTITY_NAV, LANDLORD_NAV } from './shell/nav-items.ts';
 import { OfflineBanner } from './shell/offline-banner.tsx';
 import { ShellNav } from './shell/shell-nav.tsx';
 import { UserMenu } from './shell/user-menu.tsx';
 
 /**
- * The signed-in frame: header (entity, user menu), role-specific navigation, and the screen.
+ * The signed-in frame: header (entity, user menu), role-specific navigation, and the screen; a
+ * superadmin inside an entity sees that entity's navigation under a banner naming it.
  * It also provides the query cache and the delete-confirmation dialog to every screen, and says
  * when the browser is offline.
  */
@@ -27,7 +30,11 @@ export function ShellLayout() {
   const [opened, { toggle, close }] = useDisclosure(false);
   const current = useSession();
   const { pathname } = useLocation();
-  const items = isLandlord(current.claims) ? LANDLORD_NAV : ENTITY_NAV;
+  const navigate = useNavigate();
+  // A superadmin inside an entity (issue 25) gets the entity's navigation and a banner naming it.
+  const acting = useActingEntity();
+  const inside = isLandlord(current.claims) ? acting : null;
+  const items = isLandlord(current.claims) && inside === null ? LANDLORD_NAV : ENTITY_NAV;
   // Signed-in screens notify often; have the notice renderer ready before the first one.
   useEffect(() => noticeHost.prepare(), []);
 
@@ -60,6 +67,7 @@ export function ShellLayout() {
           </AppShell.Navbar>
           <AppShell.Main className={classes.main}>
             <OfflineBanner />
+            {inside !== null && <EntityBanner entity={inside} onLeave={() => void navigate('/entity')} />}
             {/* A failing screen keeps the header and navigation usable. */}
             <ErrorBoundary resetKey={pathname}>
               <Suspense fallback={<PageLoader />}>

@@ -1,6 +1,9 @@
 import type { SessionStore } from '../session/session-store.ts';
 import type { TokenRefresher } from '../session/token-refresher.ts';
 import { ApiError, AUTH_ERROR, NETWORK_ERROR, apiErrorFromResponse } from './api-error.ts';
+
+/** Why a superadmin's entity call was not sent: no entity is open in this tab. */
+export const NO_ENTITY_OPEN = 'Choose an entity first';
 import type { Notifier } from './notifier.ts';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -29,6 +32,11 @@ export interface ApiClientDeps {
   notifier: Notifier;
   /** Prefix for relative paths; default `/api/v1`. */
   baseUrl?: string;
+  /**
+   * The entity `tenant()` builds paths for; default the session's. Null while a superadmin has
+   * opened no entity: `tenant()` then refuses rather than call `tenant//` or the landlord scope.
+   */
+  activeEntity?: () => string | null;
 }
 
 export interface ApiClient {
@@ -38,7 +46,7 @@ export interface ApiClient {
   post<T = unknown>(path: string, body?: unknown, options?: Omit<RequestOptions<T>, 'method' | 'body'>): Promise<T>;
   put<T = unknown>(path: string, body?: unknown, options?: Omit<RequestOptions<T>, 'method' | 'body'>): Promise<T>;
   delete<T = unknown>(path: string, options?: Omit<RequestOptions<T>, 'method' | 'body'>): Promise<T>;
-  /** `tenant/{entity}/{path}` for the active entity; throws when signed out. */
+  /** `tenant/{entity}/{path}` for the active entity; throws when signed out or no entity is open. */
   tenant(path: string): string;
   /** The URL a call to `path` goes to, for requests made outside the client (event streams). */
   url(path: string): string;
@@ -170,8 +178,9 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
     put: withMethod('PUT'),
     delete: (path, options = {}) => request(path, { ...options, method: 'DELETE' }),
     tenant(path) {
-      const { entity } = deps.session.getSnapshot();
-      if (entity === null) throw new ApiError({ status: 401, userMessage: AUTH_ERROR });
+      if (deps.session.getSnapshot().entity === null) throw new ApiError({ status: 401, userMessage: AUTH_ERROR });
+      const entity = deps.activeEntity ? deps.activeEntity() : deps.session.getSnapshot().entity;
+      if (!entity) throw new ApiError({ status: 400, userMessage: NO_ENTITY_OPEN });
       return tenantPath(entity, path);
     },
     url: (path) => buildUrl(baseUrl, path, undefined),

@@ -9,6 +9,7 @@ import { ENTITY_TYPES, LANDLORD_EDIT_TYPES, withCurrentType } from '@/features/a
 import { PermanentTokenSection } from '@/features/tokens/components/permanent-token-section.tsx';
 import { isNotFound, useBackWhenMissing } from '@/lib/navigation/use-back-when-missing.ts';
 import { useGoBack } from '@/lib/navigation/use-go-back.ts';
+import { useActiveEntity } from '@/lib/session/use-active-entity.ts';
 import { useSession } from '@/lib/session/use-session.ts';
 import { useDocumentTitle } from '@/lib/use-document-title.ts';
 
@@ -20,6 +21,7 @@ export function AccountEditView({ landlord }: { landlord: boolean }) {
   useDocumentTitle('Edit account');
   const { name = '' } = useParams();
   const current = useSession();
+  const entity = useActiveEntity();
   const list = landlord ? '/saccounts' : '/account';
   const account = useAccount(landlord, name);
   const goBack = useGoBack(list);
@@ -58,7 +60,7 @@ export function AccountEditView({ landlord }: { landlord: boolean }) {
         />
         <PermanentTokenSection
           owner={{ name: data.name, entity: data.entity }}
-          viewer={landlord ? { landlord: true } : { landlord: false, entity: current.entity ?? '' }}
+          viewer={landlord ? { landlord: true } : { landlord: false, entity }}
         />
       </Stack>
     </>

@@ -8,6 +8,7 @@ import { useDeleteAccount } from '@/features/accounts/api/delete-account.ts';
 import { useAccounts } from '@/features/accounts/api/get-accounts.ts';
 import { AccountTable } from '@/features/accounts/components/account-table.tsx';
 import { canManageAccounts, entityRowActions, type Viewer } from '@/features/accounts/components/row-actions.ts';
+import { useActiveEntity } from '@/lib/session/use-active-entity.ts';
 import { useSession } from '@/lib/session/use-session.ts';
 import { useDocumentTitle } from '@/lib/use-document-title.ts';
 
@@ -15,6 +16,7 @@ import { useDocumentTitle } from '@/lib/use-document-title.ts';
 export function AccountListPage() {
   useDocumentTitle('Accounts');
   const current = useSession();
+  const entity = useActiveEntity();
   const accounts = useAccounts(false);
   const remove = useDeleteAccount(false);
   const confirmDelete = useConfirmDelete();
@@ -33,7 +35,7 @@ export function AccountListPage() {
     <>
       <PageHeader
         title="Accounts"
-        description={`The accounts of ${current.account?._entity?.name ?? current.entity ?? 'this entity'}.`}
+        description={`The accounts of ${entity || 'this entity'}.`}
         actions={
           canManageAccounts(viewer) && (
             <Button component={Link} to="/account/new" leftSection={<IconPlus size={16} aria-hidden />}>

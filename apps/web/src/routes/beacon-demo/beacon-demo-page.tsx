@@ -12,14 +12,14 @@ import { LiveFeed } from '@/features/beacons/components/live-feed.tsx';
 import { ManageBeaconsModal } from '@/features/beacons/components/manage-beacons-modal.tsx';
 import { useActiveBeacons } from '@/features/beacons/hooks/use-active-beacons.ts';
 import { useBeaconSocket } from '@/features/beacons/hooks/use-beacon-socket.ts';
-import { useSession } from '@/lib/session/use-session.ts';
+import { useActiveEntity } from '@/lib/session/use-active-entity.ts';
 import { useDocumentTitle } from '@/lib/use-document-title.ts';
 import { useNow } from '@/lib/use-now.ts';
 
 /** /beacon-demo: beacon monitoring in real time (fleet §2). */
 export function BeaconDemoPage() {
   useDocumentTitle('Beacon Monitoring');
-  const { entity } = useSession();
+  const entity = useActiveEntity();
   const queryClient = useQueryClient();
   const history = useBeaconEvents();
   const { active, detected } = useActiveBeacons(history.data?.events);

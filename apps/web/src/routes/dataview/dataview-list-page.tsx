@@ -6,6 +6,7 @@ import { useDataviews } from '@/features/dataviews/api/get-dataviews.ts';
 import { DataviewTable } from '@/features/dataviews/components/dataview-table.tsx';
 import { useDataviewRowActions } from '@/features/dataviews/hooks/use-dataview-row-actions.ts';
 import { canChangeDataviews } from '@/features/dataviews/utils/dataview-permissions.ts';
+import { useActiveEntity } from '@/lib/session/use-active-entity.ts';
 import { useSession } from '@/lib/session/use-session.ts';
 import { useDocumentTitle } from '@/lib/use-document-title.ts';
 
@@ -13,7 +14,7 @@ import { useDocumentTitle } from '@/lib/use-document-title.ts';
 export function DataviewListPage() {
   useDocumentTitle('Dataviews');
   const current = useSession();
-  const entity = current.entity ?? '';
+  const entity = useActiveEntity();
   const list = useDataviews(entity);
   const writable = canChangeDataviews(current.claims);
   const actions = useDataviewRowActions(false);

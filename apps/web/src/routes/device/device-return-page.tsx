@@ -14,7 +14,7 @@ import { ApiError } from '@/lib/api/api-error.ts';
 import { isNotFound, useBackWhenMissing } from '@/lib/navigation/use-back-when-missing.ts';
 import { useGoBack } from '@/lib/navigation/use-go-back.ts';
 import { notifyError, notifySuccess, notifyWarning } from '@/lib/notify.ts';
-import { useSession } from '@/lib/session/use-session.ts';
+import { useActiveEntity } from '@/lib/session/use-active-entity.ts';
 import { useDocumentTitle } from '@/lib/use-document-title.ts';
 import { DeviceLoadError } from './device-load-error.tsx';
 
@@ -25,7 +25,7 @@ import { DeviceLoadError } from './device-load-error.tsx';
 export function DeviceReturnPage() {
   const { name = '' } = useParams();
   useDocumentTitle('Return Device');
-  const entity = useSession().entity ?? '';
+  const entity = useActiveEntity();
   const device = useDevice(false, name);
   const groups = groupsApi.useList();
   const back = useReturn(entity);

@@ -1,14 +1,18 @@
 import { Button, Text } from '@mantine/core';
 import { IconBuilding } from '@tabler/icons-react';
 import { useNavigate } from 'react-router';
+import { isLandlord } from '@/lib/session/jwt.ts';
+import { useActingEntity } from '@/lib/session/use-active-entity.ts';
 import { useSession } from '@/lib/session/use-session.ts';
 
-/** Shows the active entity; opens its configuration screen (core §2). */
+/** Shows the active entity (a superadmin's: the one it opened); opens its configuration screen (core §2). */
 export function ActiveEntityButton() {
   const current = useSession();
   const navigate = useNavigate();
+  const acting = useActingEntity();
   if (current.status !== 'signed-in') return null;
-  const name = current.account?._entity?.name ?? current.entity;
+  const opened = isLandlord(current.claims) ? acting : null;
+  const name = opened ?? current.account?._entity?.name ?? current.entity;
   return (
     <Button
       variant="default"

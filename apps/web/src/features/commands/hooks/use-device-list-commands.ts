@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useMemo, useRef } from 'react';
 import type { Device } from '@fleet/shared/schemas/device';
 import { notifyWarning } from '@/lib/notify.ts';
-import { useSession } from '@/lib/session/use-session.ts';
+import { useActiveEntity } from '@/lib/session/use-active-entity.ts';
 import { useSendBulkCommand, useSendEntityCommand } from '../api/send-bulk-command.ts';
 import { usePendingCommands, useSendCommand } from '../api/send-command.ts';
 import { useConfirmCommand } from '../components/confirm-command.tsx';
@@ -25,7 +25,7 @@ interface ListCommandOptions {
  * `planSelected` lends the selection to other actions on many devices (provisioning).
  */
 export function useDeviceListCommands({ landlord, entityFilter, selected, devices }: ListCommandOptions) {
-  const { entity } = useSession();
+  const entity = useActiveEntity();
   const known = useKnownDevices(devices);
   const [confirm, confirmDialog] = useConfirmCommand();
   const { mutate: sendOne } = useSendCommand();
@@ -33,7 +33,7 @@ export function useDeviceListCommands({ landlord, entityFilter, selected, device
   const everyone = useSendEntityCommand();
   const pending = usePendingCommands();
   const commanding = useMemo(() => new Set(pending.map(({ device }) => device.name)), [pending]);
-  // The active entity: the landlord's session has none of its own ('landlord'), so it counts
+  // The active entity (a superadmin's: the one it opened); on the landlord's list it counts
   // only when the Entity filter narrows the list to one. Without it "Vibrate all devices" would
   // reach every entity's devices, which the API offers no call for: the item is hidden then.
   const active = landlord ? entityFilter || null : entity;

@@ -1,5 +1,5 @@
 import { ActionIcon, Group, Paper, Table, Text, Tooltip } from '@mantine/core';
-import { IconPencil } from '@tabler/icons-react';
+import { IconDoorEnter, IconPencil } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import type { Entity } from '@fleet/shared/schemas/entity';
 import { DeleteAction } from '@/components/ui/delete-action.tsx';
@@ -17,7 +17,7 @@ interface EntityTableProps {
   deleting: string | null;
 }
 
-/** The landlord's entities: Name, Description, and edit and delete actions per row (core §2). */
+/** The landlord's entities: Name, Description, and open (issue 25), edit and delete actions per row (core §2). */
 export function EntityTable({ entities, loading, failed, onRetry, onDelete, deleting }: EntityTableProps) {
   let body;
   if (loading) body = <TableSkeletonRows columns={COLUMNS} />;
@@ -51,6 +51,16 @@ export function EntityTable({ entities, loading, failed, onRetry, onDelete, dele
         </Table.Td>
         <Table.Td>
           <Group gap={4} wrap="nowrap">
+            <Tooltip label="Open: look and act inside this entity" withArrow>
+              <ActionIcon
+                component={Link}
+                to={`/account?entity=${encodeURIComponent(entity.name)}`}
+                variant="subtle"
+                aria-label={`Open entity ${entity.name}`}
+              >
+                <IconDoorEnter size={18} stroke={1.6} aria-hidden />
+              </ActionIcon>
+            </Tooltip>
             <Tooltip label="Edit" withArrow>
               <ActionIcon
                 component={Link}
@@ -80,7 +90,7 @@ export function EntityTable({ entities, loading, failed, onRetry, onDelete, dele
             <Table.Tr>
               <Table.Th>Name</Table.Th>
               <Table.Th>Description</Table.Th>
-              <Table.Th w={100}>Actions</Table.Th>
+              <Table.Th w={130}>Actions</Table.Th>
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>{body}</Table.Tbody>
