@@ -95,20 +95,46 @@ describe('topic isolation', () => {
     const forger = await connectRaw(s, a);
     forger.on('error', () => {});
     // Published with QoS 0: a broker that disconnects the offender has nothing to acknowledge.
-    forger.publish(`fleet/${ACME}/${bName}/state`, JSON.stringify({ state: 'FORGED', battery: 1 }));
-    forger.publish(`fleet/${GLOBEX}/${gName}/state`, JSON.stringify({ state: 'FORGED', battery: 1 }));
-    forger.publish(`fleet/${GLOBEX}/${gName}/cmd`, JSON.stringify({ id: 'x', type: 'reboot' }));
-    await new Promise((r) => setTimeout(r, 400));
+    // Each resolves once written to the socket, or when the broker has closed the connection.
+    const forge = (topic: string, body: object) =>
+      new Promise<void>((resolve) => {
+        forger.once('close', () => resolve());
+        forger.publish(topic, JSON.stringify(body), () => resolve());
+      });
+    await Promise.all([
+      forge(`fleet/${ACME}/${bName}/state`, { state: 'FORGED', battery: 1 }),
+      forge(`fleet/${GLOBEX}/${gName}/state`, { state: 'FORGED', battery: 1 }),
+      forge(`fleet/${GLOBEX}/${gName}/cmd`, { id: 'x', type: 'reboot' }),
+    ]);
+    await forger.endAsync();
+    // Positive controls, sent after the forgeries through the same broker: device a's own state
+    // reaches the server, and a command on g's entity topic reaches g. Without them the absences
+    // below would also hold if nothing got through at all (an external broker drops the forgeries
+    // without a word).
+    const devA = await connectDevice(s, ACME, a, false);
+    await devA.publish('state', { state: 'ALLOCATED', battery: 77 });
+    await eventually(async () => {
+      await s.app.devices.telemetry.flush();
+      expect((await device(ACME, aName)).state.current).toBe('ALLOCATED');
+    });
+    const answered = s.request('POST', `/api/v1/tenant/${GLOBEX}/mqtt/general/entity`, {
+      token: root,
+      body: { payload: { type: 'vibrate', song: 'V102' } },
+    });
+    const cmd = await devG.nextCommand();
+    expect(cmd.topic).toBe(`fleet/${GLOBEX}/cmd`);
+    await devG.publish('reply', { id: cmd.body.id, status: 'success' });
+    expect((await answered).status).toBe(200);
+
     await s.app.devices.telemetry.flush();
     expect((await device(ACME, bName)).state.current).toBeNull();
     expect((await device(GLOBEX, gName)).state.current).toBeNull();
     expect(devB.received).toEqual([]);
-    expect(devG.received).toEqual([]);
+    expect(devG.received).toEqual([cmd]);
     // The embedded broker counts the refusals; an external one drops them before the server sees them.
     if (!process.env.MQTT_URL)
       expect(s.app.devices.stats.snapshot().dropped.refused_topic).toBeGreaterThan(before.dropped.refused_topic);
-    forger.end(true);
-    await Promise.all([devB.close(), devG.close()]);
+    await Promise.all([devA.close(), devB.close(), devG.close()]);
   });
 
   it('sends an entity-wide command to that entity’s devices only', async () => {
