@@ -105,7 +105,7 @@ async function underLoad(script: 'scripts/start.mjs' | 'apps/server/dist/main.js
     await page.getByRole('table').waitFor();
     // A second tab holds the beacon screen's live Socket.IO connection open.
     const live = await page.context().newPage();
-    await live.goto('/beacon-demo');
+    await live.goto(`/beacon-demo?entity=${demo.entity}`);
     await live.getByRole('status', { name: 'Connected' }).waitFor();
   }
   const token = await login(server.url);
