@@ -1,4 +1,9 @@
-import { BulkCommandAnswerSchema, type BulkCommandAnswer } from '@fleet/shared/schemas/command';
+import {
+  BulkCommandAnswerSchema,
+  EntityCommandProgressSchema,
+  type BulkCommandAnswer,
+  type EntityCommandProgress,
+} from '@fleet/shared/schemas/command';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api/api.ts';
 import { ApiError } from '@/lib/api/api-error.ts';
@@ -25,9 +30,31 @@ export async function sendBulkCommand(
   return api.post(bulkCommandPath(entity), { devices, payload }, { notify: false, parse });
 }
 
-/** POST tenant/{entity}/mqtt/general/entity `{payload}`: one command to every device of the entity. */
-export async function sendEntityCommand(entity: string, payload: CommandRequestPayload): Promise<BulkCommandAnswer> {
-  return api.post(entityCommandPath(entity), { payload }, { notify: false, parse });
+const parseProgress = (data: unknown) => EntityCommandProgressSchema.parse(data);
+
+/**
+ * POST tenant/{entity}/mqtt/general/entity?wait=false `{payload}`: one command to every device
+ * of the entity, answered at once (202) with how many devices it went to; follow it with
+ * `getEntityCommandProgress`.
+ */
+export async function sendEntityCommand(
+  entity: string,
+  payload: CommandRequestPayload,
+): Promise<EntityCommandProgress> {
+  return api.post(
+    entityCommandPath(entity),
+    { payload },
+    { notify: false, query: { wait: 'false' }, parse: parseProgress },
+  );
+}
+
+/** GET tenant/{entity}/mqtt/general/entity/{id}: how many devices answered so far. */
+export async function getEntityCommandProgress(
+  entity: string,
+  id: string,
+  signal?: AbortSignal,
+): Promise<EntityCommandProgress> {
+  return api.get(`${entityCommandPath(entity)}/${id}`, { signal, parse: parseProgress });
 }
 
 /**
@@ -64,15 +91,16 @@ export function useSendBulkCommand() {
 }
 
 /**
- * Sends a command to every device of `entity` (the entity-wide vibrate, V101) and shows the
- * answer as the bulk command does; a call that fails outright says '{Command} failed to send'.
+ * Sends a command to every device of `entity` (the entity-wide vibrate, V101). The server
+ * answers at once; `onStarted` gets that answer, whose progress the caller follows. A call that
+ * fails outright says '{Command} failed to send'.
  */
-export function useSendEntityCommand() {
+export function useSendEntityCommand(onStarted: (entity: string, answer: EntityCommandProgress) => void) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ entity, action }: { entity: string; action: GeneralCommand }) =>
       sendEntityCommand(entity, commandPayload(action, 'entity')),
-    onSuccess: (answer, { action }) => showNotice(bulkAnswerNotice(action, answer)),
+    onSuccess: (answer, { entity }) => onStarted(entity, answer),
     onError: (error, { entity, action }) => {
       // A device saying no is an outcome the notice explains, not a fault of the console: a warning.
       console.warn(`${action} not sent to the devices of ${entity}:`, error);

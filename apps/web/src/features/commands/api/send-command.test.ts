@@ -99,11 +99,21 @@ describe('bulk and entity-wide commands', () => {
     });
   });
 
-  it('posts the V101 vibrate to mqtt/general/entity', async () => {
-    const sent = network(json(200, bulk));
-    await sendEntityCommand('acme', commandPayload('vibrate', 'entity'));
+  it('posts the V101 vibrate to mqtt/general/entity, asking for the answer at once', async () => {
+    const started = {
+      status: 'running',
+      userMessage: 'Vibrate sent to 2 devices: 0 answered, 2 waiting for a reply',
+      data: {
+        id: '0b7c8e1a-4d2f-4e6b-9c3a-5f1e2d3c4b5a',
+        type: 'vibrate',
+        total: 2,
+        counts: { succeeded: 0, failed: 0, timed_out: 0, queued: 0, sent: 2, expired: 0 },
+      },
+    };
+    const sent = network(json(202, started));
+    expect(await sendEntityCommand('acme', commandPayload('vibrate', 'entity'))).toEqual(started);
     expect(sent()).toEqual({
-      url: '/api/v1/tenant/acme/mqtt/general/entity',
+      url: '/api/v1/tenant/acme/mqtt/general/entity?wait=false',
       method: 'POST',
       body: { payload: { type: 'vibrate', song: 'V101' } },
     });

@@ -47,22 +47,40 @@ function ListMenus({ devices, selected }: { devices: Device[]; selected: string[
         busy={commands.busy}
       />
       {commands.confirmDialog}
+      {commands.progressPanel}
     </>
   );
 }
 
+const ID = '0b7c8e1a-4d2f-4e6b-9c3a-5f1e2d3c4b5a';
+/** An entity-wide vibrate's progress as the server counts it. */
+const progress = (status: 'running' | 'done', counts: Partial<Record<string, number>>) => ({
+  status,
+  userMessage: `Vibrate sent to 3 devices: ${counts.succeeded ?? 0} answered`,
+  data: {
+    id: ID,
+    type: 'vibrate',
+    total: 3,
+    counts: { succeeded: 0, failed: 0, timed_out: 0, queued: 0, sent: 0, expired: 0, ...counts },
+  },
+});
+
 function render(selected: string[] = []) {
   signInAs();
   const calls = stubApi((call) =>
-    call.url.endsWith('/entity') || call.url.endsWith('/devices')
-      ? {
-          body: {
-            status: 'success',
-            userMessage: 'Sent',
-            data: { counts: { succeeded: 1, failed: 0, timed_out: 0, queued: 0, sent: 0 }, results: [] },
-          },
-        }
-      : { body: { status: 'success', data: aCommand({ type: 'reboot' }) } },
+    call.url.includes('/entity?wait=false')
+      ? { status: 202, body: progress('running', { sent: 2, queued: 1 }) }
+      : call.url.endsWith(`/entity/${ID}`)
+        ? { body: progress('done', { succeeded: 1, failed: 1, queued: 1 }) }
+        : call.url.endsWith('/devices')
+          ? {
+              body: {
+                status: 'success',
+                userMessage: 'Sent',
+                data: { counts: { succeeded: 1, failed: 0, timed_out: 0, queued: 0, sent: 0 }, results: [] },
+              },
+            }
+          : { body: { status: 'success', data: aCommand({ type: 'reboot' }) } },
   );
   const rendered = renderUi(<ListMenus devices={[DEVICE]} selected={selected} />);
   const sent = () => calls.filter((c) => c.method === 'POST').map((c) => [c.url, c.body]);
@@ -120,8 +138,23 @@ describe('commands from the device list (core §2)', () => {
     await answer('Vibrate every device of acme?', 'Vibrate all');
     await vi.waitFor(() =>
       expect(sent()).toEqual([
-        ['/api/v1/tenant/acme/mqtt/general/entity', { payload: { type: 'vibrate', song: 'V101' } }],
+        ['/api/v1/tenant/acme/mqtt/general/entity?wait=false', { payload: { type: 'vibrate', song: 'V101' } }],
       ]),
+    );
+  });
+
+  it('answers Vibrate all at once, then shows how many devices it went to and how many answered', async () => {
+    const { choose, answer } = render();
+    await choose('Multi-Device Action', 'Vibrate all devices');
+    await answer('Vibrate every device of acme?', 'Vibrate all');
+    const panel = await screen.findByRole('status', { name: 'Vibrate all devices: progress' });
+    // The menu button does not spin while the devices answer.
+    expect(screen.getByRole('button', { name: 'Multi-Device Action' }).getAttribute('data-loading')).toBeNull();
+    expect(panel.textContent).toContain('Sent to 3 devices · 0 answered · 2 waiting for a reply · 1 asleep');
+    // Read again every second until none waits for a reply.
+    await vi.waitFor(
+      () => expect(panel.textContent).toContain('Sent to 3 devices · 2 answered (1 with an error) · 1 asleep'),
+      { timeout: 4_000 },
     );
   });
 });

@@ -5,6 +5,7 @@ import { useActiveEntity } from '@/lib/session/use-active-entity.ts';
 import { useSendBulkCommand, useSendEntityCommand } from '../api/send-bulk-command.ts';
 import { usePendingCommands, useSendCommand } from '../api/send-command.ts';
 import { useConfirmCommand } from '../components/confirm-command.tsx';
+import { useEntityCommandRun } from '../components/entity-command-progress.tsx';
 import { planBulkCommand, type BulkPlan } from '../utils/bulk-commands.ts';
 import { needsConfirmation, type ConsoleCommand } from '../utils/command-actions.ts';
 import { confirmOne, confirmSelected, confirmVibrateAll } from '../utils/command-confirmations.ts';
@@ -30,13 +31,17 @@ export function useDeviceListCommands({ landlord, entityFilter, selected, device
   const [confirm, confirmDialog] = useConfirmCommand();
   const { mutate: sendOne } = useSendCommand();
   const bulk = useSendBulkCommand();
-  const everyone = useSendEntityCommand();
+  const entityRun = useEntityCommandRun();
   const pending = usePendingCommands();
   const commanding = useMemo(() => new Set(pending.map(({ device }) => device.name)), [pending]);
   // The active entity (a superadmin's: the one it opened); on the landlord's list it counts
   // only when the Entity filter narrows the list to one. Without it "Vibrate all devices" would
   // reach every entity's devices, which the API offers no call for: the item is hidden then.
   const active = landlord ? entityFilter || null : entity;
+  const vibrateAllLabel =
+    active === null ? null : landlord ? `Vibrate all devices of ${active}` : 'Vibrate all devices';
+  // The server answers at once; the run's panel follows the devices' answers.
+  const everyone = useSendEntityCommand((to, answer) => entityRun.start(to, vibrateAllLabel ?? to, answer));
 
   const onCommand = useCallback(
     async (device: Device, action: ConsoleCommand) => {
@@ -74,11 +79,13 @@ export function useDeviceListCommands({ landlord, entityFilter, selected, device
     onCommand,
     commanding,
     onCommandSelected,
-    vibrateAllLabel: active === null ? null : landlord ? `Vibrate all devices of ${active}` : 'Vibrate all devices',
+    vibrateAllLabel,
     onVibrateAll,
     planSelected,
     busy: bulk.isPending || everyone.isPending,
     confirmDialog,
+    /** How far the last entity-wide command got: render it above the list. */
+    progressPanel: entityRun.panel,
   };
 }
 

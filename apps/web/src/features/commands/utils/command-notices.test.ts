@@ -22,6 +22,17 @@ describe('commandAnswerNotice', () => {
     expect(commandAnswerNotice('refresh', ID, { status: 'success' }).message).toBe(`Refresh sent to ${ID}`);
   });
 
+  it('shows what the device answered a refresh: state, firmware and battery', () => {
+    const report = { state: 'WAITING', fw_version: '3.2.0', battery: 57, is_charging: true };
+    expect(commandAnswerNotice('refresh', ID, { status: 'success', report })).toEqual({
+      tone: 'success',
+      message: `${ID} answered the refresh: state WAITING · firmware 3.2.0 · battery 57%, charging`,
+    });
+    expect(commandAnswerNotice('refresh', ID, { status: 'success', report: { battery: 12 } }).message).toBe(
+      `${ID} answered the refresh: battery 12%`,
+    );
+  });
+
   it("shows a 202 (held for a sleeping device) as a warning with the server's text", () => {
     expect(commandAnswerNotice('reboot', ID, { status: 'queued', userMessage: HELD })).toEqual({
       tone: 'warning',

@@ -24,14 +24,26 @@ export const failedToSend = (action: CommandType) => `${COMMAND_LABELS[action]} 
 export function commandAnswerNotice(
   action: CommandType,
   device: string,
-  answer: Pick<CommandAnswer, 'status' | 'userMessage'>,
+  answer: Pick<CommandAnswer, 'status' | 'userMessage' | 'report'>,
 ): Notice {
   const label = COMMAND_LABELS[action];
+  const report = answer.status === 'success' ? reportText(answer.report) : '';
+  if (report) return { tone: 'success', message: `${device} answered the refresh: ${report}` };
   if (answer.status === 'queued')
     return { tone: 'warning', message: answer.userMessage || `${label} held until ${device} wakes` };
   if (answer.status === 'started')
     return { tone: 'success', message: answer.userMessage || `${label} started on ${device}` };
   return { tone: 'success', message: `${label} sent to ${device}` };
+}
+
+/** A refresh reply in words, e.g. 'state WAITING · firmware 3.2.0 · battery 57%, charging'; '' when empty. */
+export function reportText(report: CommandAnswer['report']): string {
+  if (!report) return '';
+  const parts: string[] = [];
+  if (report.state !== undefined) parts.push(`state ${report.state}`);
+  if (report.fw_version !== undefined) parts.push(`firmware ${report.fw_version}`);
+  if (report.battery !== undefined) parts.push(`battery ${report.battery}%${report.is_charging ? ', charging' : ''}`);
+  return parts.join(' · ');
 }
 
 /**
