@@ -254,6 +254,9 @@ describe.skipIf(!chromiumPath)('devices in Chromium', () => {
     await page.getByText('Preview: 2 devices in the file').waitFor();
     await page.getByRole('button', { name: 'Add Devices' }).click();
     await notice(page, '2 devices added successfully.');
+    // Their credentials are offered once (issue 25), then the list opens.
+    await page.getByRole('heading', { name: '2 devices added' }).waitFor();
+    await page.getByRole('button', { name: 'Go to the device list' }).click();
     await page.waitForURL((u) => u.pathname === '/device');
     await rowOf(page, 'aaaa00000021').waitFor();
     expect(unexpected(errors)).toEqual([]);
@@ -391,7 +394,12 @@ describe.skipIf(!chromiumPath)('devices in Chromium', () => {
     await page.getByText('3 devices selected', { exact: true }).waitFor();
     await page.getByRole('button', { name: 'Multi-Device Action' }).click();
     await page.getByRole('menuitem', { name: 'Delete all devices' }).click();
-    await page.getByRole('button', { name: 'Yes, delete it!' }).click();
+    // The count, then the entity's name typed before the button enables (issue 25).
+    await page.getByText('All 3 devices of initech will be deleted', { exact: false }).waitFor();
+    const remove = page.getByRole('button', { name: 'Yes, delete it!' });
+    expect(await remove.isDisabled()).toBe(true);
+    await page.getByLabel('Type initech to confirm').fill('initech');
+    await remove.click();
     await notice(page, 'All devices deleted');
     await page.getByText('No devices yet').waitFor();
     expect((await api('GET', 'tenant/initech/device')).body.total).toBe(0);

@@ -8,7 +8,13 @@ import type { Device } from '@fleet/shared/schemas/device';
 import { useConfirmDelete } from '@/components/ui/confirm-delete.tsx';
 import { PageHeader } from '@/components/ui/page-header.tsx';
 import { ListEmpty } from '@/components/ui/table-states.tsx';
-import { useDeleteAllDevices, useDeleteDevice, useDeleteSelected } from '@/features/devices/api/delete-devices.ts';
+import {
+  countAllDevices,
+  useDeleteAllDevices,
+  useDeleteDevice,
+  useDeleteSelected,
+} from '@/features/devices/api/delete-devices.ts';
+import { useConfirmDeleteAll } from '@/features/devices/components/delete-all-confirm.tsx';
 import { useDeviceFacets } from '@/features/devices/api/get-device-facets.ts';
 import { useDevices } from '@/features/devices/api/get-devices.ts';
 import { DeviceFilterDrawer } from '@/features/devices/components/device-filters.tsx';
@@ -43,7 +49,7 @@ import { useDeviceRowExtras } from './device-row-extras.tsx';
  */
 export function DeviceListView({ landlord }: { landlord: boolean }) {
   useDocumentTitle('Devices');
-  const { claims } = useSession();
+  const { claims, entity } = useSession();
   const writable = mayChangeDevices(claims?.subtype);
   const base = landlord ? '/sdevices' : '/device';
   const [state, setState] = useDeviceListState();
@@ -57,6 +63,7 @@ export function DeviceListView({ landlord }: { landlord: boolean }) {
   const remove = useDeleteDevice(landlord);
   const removeSelected = useDeleteSelected(landlord);
   const removeAll = useDeleteAllDevices(landlord);
+  const [confirmDeleteAll, deleteAllDialog] = useConfirmDeleteAll();
   // Every signed-in role may send commands, so everyone can select; deleting stays with writers.
   const commands = useDeviceListCommands({
     landlord,
@@ -103,8 +110,15 @@ export function DeviceListView({ landlord }: { landlord: boolean }) {
     if (plan.sendable === 0) return notifyWarning('Provisioning not started: no selected device is responsive');
     await provisioning.startMany(plan.calls);
   };
+  /** Says how many devices go and asks for the entity's name first (the count is read now, filters aside). */
   const onDeleteAll = async () => {
-    if (await confirmDelete()) removeAll.mutate(state.entity, { onSuccess: clear });
+    const count = await countAllDevices(landlord, state.entity).catch((error: unknown) => {
+      console.error('Devices not counted:', error);
+      return null;
+    });
+    if (count === null) return;
+    const whose = landlord ? state.entity || null : entity;
+    if (await confirmDeleteAll({ count, entity: whose })) removeAll.mutate(state.entity, { onSuccess: clear });
   };
 
   const filtered = hasFilters(state);
@@ -187,6 +201,7 @@ export function DeviceListView({ landlord }: { landlord: boolean }) {
           />
         </Group>
       </Group>
+      {commands.progressPanel}
       <DeviceTable
         landlord={landlord}
         now={now}
@@ -233,6 +248,7 @@ export function DeviceListView({ landlord }: { landlord: boolean }) {
         total={devices.isPlaceholderData ? undefined : total}
       />
       {commands.confirmDialog}
+      {deleteAllDialog}
       <ProvisioningModal />
     </>
   );

@@ -3,7 +3,8 @@ import { api } from '@/lib/api/api.ts';
 import { runLimited } from '@/lib/async/run-limited.ts';
 import { notifyError, notifySuccess, notifyWarning } from '@/lib/notify.ts';
 import { failureText } from '@/lib/api/failure-text.ts';
-import { deleteAllPath, deviceKeys, devicePath } from '../../../lib/api/device-paths.ts';
+import { deleteAllPath, deviceKeys, devicePath, devicesPath } from '../../../lib/api/device-paths.ts';
+import { getDevices } from './get-devices.ts';
 
 /** DELETE device/{name}. */
 export async function deleteDevice(landlord: boolean, name: string, notify = true): Promise<void> {
@@ -55,6 +56,16 @@ export function useDeleteSelected(landlord: boolean) {
       return queryClient.invalidateQueries({ queryKey: deviceKeys.all });
     },
   });
+}
+
+/**
+ * How many devices "delete all" would remove: the list's whole scope, filters aside (the
+ * landlord's chosen entity only, when one is chosen). Read when the user asks, not from the page.
+ */
+export async function countAllDevices(landlord: boolean, entity: string): Promise<number> {
+  const query: Record<string, string | number> = { limit: 1, offset: 0 };
+  if (landlord && entity !== '') query.entity = entity;
+  return (await getDevices(devicesPath(landlord), query)).total;
 }
 
 /** DELETE device/all (the landlord's chosen entity only, when one is chosen); 'All devices deleted'. */
