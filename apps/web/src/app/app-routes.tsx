@@ -2,6 +2,7 @@ import { Suspense } from 'react';
 import { Navigate, useLocation, useRoutes, type RouteObject } from 'react-router';
 import { ErrorBoundary } from '@/components/ui/error-boundary.tsx';
 import { PageLoader } from '@/components/ui/page-loader.tsx';
+import { AccessGate } from './access-gate.tsx';
 import { PublicOnly, RequireAuth, SessionGate } from './guards.tsx';
 import { LoginPage } from '@/routes/auth/login-page.tsx';
 import { AuthLayout } from './layouts/auth-layout.tsx';
@@ -32,7 +33,11 @@ const routes: RouteObject[] = [
     children: [
       {
         element: <ShellLayout />,
-        children: [{ index: true, element: <Navigate to="/account" replace /> }, ...screenRoutes],
+        children: [
+          { index: true, element: <Navigate to="/account" replace /> },
+          // Each screen behind the shared access rule: one the account may not use says so.
+          { element: <AccessGate />, children: screenRoutes },
+        ],
       },
     ],
   },

@@ -67,3 +67,8 @@ export async function apiErrorFromResponse(response: Response, notified = false)
     notified,
   });
 }
+
+/** True for a 403: the account may not do this (the shared access rule); the screen says so in words. */
+export function isForbidden(error: unknown): boolean {
+  return error instanceof ApiError && error.status === 403;
+}

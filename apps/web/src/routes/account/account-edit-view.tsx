@@ -1,5 +1,6 @@
 import { Stack } from '@mantine/core';
 import { useNavigate, useParams } from 'react-router';
+import { mayManageAccount } from '@fleet/shared/access/rule';
 import { ListError } from '@/components/ui/table-states.tsx';
 import { PageHeader } from '@/components/ui/page-header.tsx';
 import { PageLoader } from '@/components/ui/page-loader.tsx';
@@ -39,6 +40,8 @@ export function AccountEditView({ landlord }: { landlord: boolean }) {
 
   const { data } = account;
   const ownAccount = data.name === current.username;
+  // Another's account the viewer may not manage (the shared access rule) is shown read-only, without tokens.
+  const manageable = ownAccount || (current.claims !== null && mayManageAccount(current.claims, data));
   // A superadmin stays one (no entity to fall back on), and nobody changes their own type.
   const typeOptions =
     data.subtype === 'sadmin' || ownAccount
@@ -55,13 +58,16 @@ export function AccountEditView({ landlord }: { landlord: boolean }) {
           typeOptions={typeOptions}
           showEntity={landlord}
           ownAccount={ownAccount}
+          readOnly={!manageable}
           onSaved={() => void navigate(list)}
           onCancel={goBack}
         />
-        <PermanentTokenSection
-          owner={{ name: data.name, entity: data.entity }}
-          viewer={landlord ? { landlord: true } : { landlord: false, entity }}
-        />
+        {manageable && (
+          <PermanentTokenSection
+            owner={{ name: data.name, entity: data.entity }}
+            viewer={landlord ? { landlord: true } : { landlord: false, entity }}
+          />
+        )}
       </Stack>
     </>
   );

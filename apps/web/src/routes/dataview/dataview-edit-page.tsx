@@ -11,11 +11,15 @@ import { useDataviewEntity } from '@/features/dataviews/hooks/use-dataview-entit
 import { downloadDataview } from '@/features/dataviews/utils/download-dataview.ts';
 import { isNotFound, useBackWhenMissing } from '@/lib/navigation/use-back-when-missing.ts';
 import { useGoBack } from '@/lib/navigation/use-go-back.ts';
+import { useAccess } from '@/lib/session/use-access.ts';
 import { useDocumentTitle } from '@/lib/use-document-title.ts';
 
 /** /dataview/{name}: edit, download and open the designer (fleet §2). An unknown name goes back. */
 export function DataviewEditPage() {
-  useDocumentTitle('Edit dataview');
+  // An account that may read but not change dataviews sees the form read-only (the shared access rule).
+  const editable = useAccess('dataviews') === 'change';
+  const title = editable ? 'Edit dataview' : 'Dataview';
+  useDocumentTitle(title);
   const { name = '' } = useParams();
   const { entity, landlord, list } = useDataviewEntity();
   const dataview = useDataview(entity, name);
@@ -28,19 +32,20 @@ export function DataviewEditPage() {
   if (dataview.isError)
     return (
       <>
-        <PageHeader title="Edit dataview" />
+        <PageHeader title={title} />
         <ListError title="The dataview could not be loaded." onRetry={() => void dataview.refetch()} />
       </>
     );
   const before = dataview.data;
   return (
     <>
-      <PageHeader title="Edit dataview" description={landlord ? `${before.name} in entity ${entity}` : before.name} />
+      <PageHeader title={title} description={landlord ? `${before.name} in entity ${entity}` : before.name} />
       <DataviewForm
         key={before.updated_at}
         dataview={before}
         accounts={accounts.data ?? []}
         saving={update.isPending}
+        readOnly={!editable}
         onSubmit={async (doc) => {
           // Only what changed is sent; an unchanged name is dropped (fleet §5).
           const set: DataviewUpdateSet = {};
@@ -56,8 +61,12 @@ export function DataviewEditPage() {
           goBack();
         }}
         onCancel={goBack}
-        onDownload={() => void downloadDataview(entity, before.name)}
-        onDesign={() => void window.open(builderUrl(before.name, landlord ? entity : undefined), '_blank', 'noopener')}
+        onDownload={editable ? () => void downloadDataview(entity, before.name) : undefined}
+        onDesign={
+          editable
+            ? () => void window.open(builderUrl(before.name, landlord ? entity : undefined), '_blank', 'noopener')
+            : undefined
+        }
       />
     </>
   );

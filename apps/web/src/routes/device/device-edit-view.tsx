@@ -13,6 +13,7 @@ import { DeviceInfo } from '@/features/devices/components/device-info.tsx';
 import { RegenerateCredentials } from '@/features/devices/components/regenerate-credentials.tsx';
 import { isNotFound, useBackWhenMissing } from '@/lib/navigation/use-back-when-missing.ts';
 import { useGoBack } from '@/lib/navigation/use-go-back.ts';
+import { useAccess } from '@/lib/session/use-access.ts';
 import { useSession } from '@/lib/session/use-session.ts';
 import { useDocumentTitle } from '@/lib/use-document-title.ts';
 import { DeviceLoadError } from './device-load-error.tsx';
@@ -24,6 +25,8 @@ import { DeviceLoadError } from './device-load-error.tsx';
  */
 export function DeviceEditView({ landlord }: { landlord: boolean }) {
   const writable = mayChangeDevices(useSession().claims?.subtype);
+  // Allocate and Return Device move the device between dispensers: Group_all or all (the shared rule).
+  const allocates = useAccess('allocation') === 'change';
   useDocumentTitle(writable ? 'Edit device' : 'Device');
   const { name = '' } = useParams();
   const list = landlord ? '/sdevices' : '/device';
@@ -45,7 +48,7 @@ export function DeviceEditView({ landlord }: { landlord: boolean }) {
         actions={
           <>
             <DeviceCommandButtons device={data} />
-            {!landlord && (
+            {!landlord && allocates && (
               <>
                 <Button
                   component={Link}

@@ -2,11 +2,13 @@ import { Button } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import type { Group } from '@fleet/shared/schemas/group';
+import { AccessPanel } from '@/components/ui/access-panel.tsx';
 import { PageHeader } from '@/components/ui/page-header.tsx';
 import { groupsApi } from '@/features/org/api/groups.ts';
 import { Cell, OrgTable, type OrgColumn } from '@/features/org/components/org-table.tsx';
 import { useOrgList } from '@/features/org/hooks/use-org-list.ts';
 import { useOrgRights } from '@/features/org/hooks/use-org-rights.ts';
+import { isForbidden } from '@/lib/api/api-error.ts';
 import { useDocumentTitle } from '@/lib/use-document-title.ts';
 
 const COLUMNS: OrgColumn<Group>[] = [
@@ -24,6 +26,8 @@ export function GroupListPage() {
   useDocumentTitle('Groups');
   const { write } = useOrgRights('Group');
   const { list, deleting, onDelete } = useOrgList(groupsApi);
+  // Refused (rights changed since sign-in): say so in words, not "could not be loaded".
+  if (isForbidden(list.error)) return <AccessPanel area="groups" kind="none" />;
   return (
     <>
       <PageHeader

@@ -2,11 +2,13 @@ import { Button } from '@mantine/core';
 import { IconMapPin, IconPlus } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import type { Kiosk } from '@fleet/shared/schemas/kiosk';
+import { AccessPanel } from '@/components/ui/access-panel.tsx';
 import { PageHeader } from '@/components/ui/page-header.tsx';
 import { kiosksApi } from '@/features/org/api/kiosks.ts';
 import { Cell, OrgTable, type OrgColumn } from '@/features/org/components/org-table.tsx';
 import { useOrgList } from '@/features/org/hooks/use-org-list.ts';
 import { useOrgRights } from '@/features/org/hooks/use-org-rights.ts';
+import { isForbidden } from '@/lib/api/api-error.ts';
 import { useDocumentTitle } from '@/lib/use-document-title.ts';
 
 const COLUMNS: OrgColumn<Kiosk>[] = [
@@ -22,6 +24,8 @@ export function KioskListPage() {
   useDocumentTitle('Kiosks');
   const { write } = useOrgRights('Site');
   const { list, deleting, onDelete } = useOrgList(kiosksApi);
+  // Refused (rights changed since sign-in): say so in words, not "could not be loaded".
+  if (isForbidden(list.error)) return <AccessPanel area="sites" kind="none" />;
   return (
     <>
       <PageHeader

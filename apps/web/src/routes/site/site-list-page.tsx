@@ -2,11 +2,13 @@ import { Button } from '@mantine/core';
 import { IconBuildingStore, IconPlus } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import type { Site } from '@fleet/shared/schemas/site';
+import { AccessPanel } from '@/components/ui/access-panel.tsx';
 import { PageHeader } from '@/components/ui/page-header.tsx';
 import { sitesApi } from '@/features/org/api/sites.ts';
 import { Cell, OrgTable, type OrgColumn } from '@/features/org/components/org-table.tsx';
 import { useOrgList } from '@/features/org/hooks/use-org-list.ts';
 import { useOrgRights } from '@/features/org/hooks/use-org-rights.ts';
+import { isForbidden } from '@/lib/api/api-error.ts';
 import { useDocumentTitle } from '@/lib/use-document-title.ts';
 
 const COLUMNS: OrgColumn<Site>[] = [
@@ -24,6 +26,8 @@ export function SiteListPage() {
   useDocumentTitle('Sites');
   const { write } = useOrgRights('Site');
   const { list, deleting, onDelete } = useOrgList(sitesApi);
+  // Refused (rights changed since sign-in): say so in words, not "could not be loaded".
+  if (isForbidden(list.error)) return <AccessPanel area="sites" kind="none" />;
   return (
     <>
       <PageHeader

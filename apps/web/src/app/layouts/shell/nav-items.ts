@@ -7,6 +7,7 @@ import {
   IconUsers,
   type Icon,
 } from '@tabler/icons-react';
+import type { Area } from '@fleet/shared/access/rule';
 
 export interface NavItem {
   label: string;
@@ -14,23 +15,25 @@ export interface NavItem {
   icon: Icon;
   /** Other path prefixes that belong to this item (e.g. /devices/new-multiple under Devices). */
   also?: readonly string[];
+  /** The area of the access rule it opens: shown only to accounts that may read it. */
+  area: Area;
 }
 
 /** Landlord navigation (core §2): Entities, Accounts, Devices, Dataviews. */
 export const LANDLORD_NAV: readonly NavItem[] = [
-  { label: 'Entities', to: '/entity', icon: IconBuildingCommunity },
-  { label: 'Accounts', to: '/saccounts', icon: IconUsers },
-  { label: 'Devices', to: '/sdevices', icon: IconDevices, also: ['/devices'] },
-  { label: 'Dataviews', to: '/sDataview', icon: IconChartDots3, also: ['/appbuilder'] },
+  { label: 'Entities', to: '/entity', icon: IconBuildingCommunity, area: 'landlord' },
+  { label: 'Accounts', to: '/saccounts', icon: IconUsers, area: 'landlord' },
+  { label: 'Devices', to: '/sdevices', icon: IconDevices, also: ['/devices'], area: 'landlord' },
+  { label: 'Dataviews', to: '/sDataview', icon: IconChartDots3, also: ['/appbuilder'], area: 'landlord' },
 ];
 
-/** Entity-level navigation (core §2): Accounts, Dataviews, Sites, Groups, Devices. */
+/** Entity-level navigation (core §2): Accounts, Dataviews, Sites, Groups, Devices; each only to those who may read it. */
 export const ENTITY_NAV: readonly NavItem[] = [
-  { label: 'Accounts', to: '/account', icon: IconUsers },
-  { label: 'Dataviews', to: '/dataview', icon: IconChartDots3, also: ['/appbuilder'] },
-  { label: 'Sites', to: '/site', icon: IconMapPin, also: ['/kiosk'] },
-  { label: 'Groups', to: '/dispenser', icon: IconStack2 },
-  { label: 'Devices', to: '/device', icon: IconDevices, also: ['/devices'] },
+  { label: 'Accounts', to: '/account', icon: IconUsers, area: 'accounts' },
+  { label: 'Dataviews', to: '/dataview', icon: IconChartDots3, also: ['/appbuilder'], area: 'dataviews' },
+  { label: 'Sites', to: '/site', icon: IconMapPin, also: ['/kiosk'], area: 'sites' },
+  { label: 'Groups', to: '/dispenser', icon: IconStack2, area: 'groups' },
+  { label: 'Devices', to: '/device', icon: IconDevices, also: ['/devices'], area: 'devices' },
 ];
 
 const under = (pathname: string, prefix: string) => {

@@ -21,13 +21,17 @@ interface AccountEditFormProps {
   showEntity: boolean;
   /** The viewer's own account: its username is the session's identity and stays as it is. */
   ownAccount: boolean;
+  /** Another's account the viewer may not manage (the shared access rule): shown, not editable. */
+  readOnly?: boolean;
   onSaved(): void;
   onCancel(): void;
 }
 
 /** Account edit (core §2): Username, E-mail, Type, a Change Password dialog; the name is sent only when changed. */
 export function AccountEditForm(props: AccountEditFormProps) {
-  const { account, landlord, typeOptions, showEntity, ownAccount, onSaved, onCancel } = props;
+  const { account, landlord, typeOptions, showEntity, ownAccount, readOnly = false, onSaved, onCancel } = props;
+  // The username is fixed for one's own account, everything for an account one may not manage.
+  const nameFixed = ownAccount || readOnly;
   const [values, setValues] = useState({ name: account.name, email: account.email, subtype: account.subtype });
   const [errors, setErrors] = useState<FieldErrors<EditField>>({});
   const [submitted, setSubmitted] = useState(false);
@@ -66,9 +70,9 @@ export function AccountEditForm(props: AccountEditFormProps) {
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" verticalSpacing="md">
             <TextInput
               label="Username"
-              withAsterisk={!ownAccount}
-              readOnly={ownAccount}
-              variant={ownAccount ? 'filled' : 'default'}
+              withAsterisk={!nameFixed}
+              readOnly={nameFixed}
+              variant={nameFixed ? 'filled' : 'default'}
               description={ownAccount ? 'Your own username and type cannot be changed here.' : undefined}
               autoComplete="off"
               value={values.name}
@@ -78,13 +82,15 @@ export function AccountEditForm(props: AccountEditFormProps) {
             <TextInput
               label="E-mail"
               type="email"
-              withAsterisk
+              withAsterisk={!readOnly}
+              readOnly={readOnly}
+              variant={readOnly ? 'filled' : 'default'}
               autoComplete="off"
               value={values.email}
               error={errors.email}
               onChange={(event) => change({ ...values, email: event.currentTarget.value })}
             />
-            {typeOptions ? (
+            {typeOptions && !readOnly ? (
               <Select
                 label="Account Type"
                 withAsterisk
@@ -100,19 +106,27 @@ export function AccountEditForm(props: AccountEditFormProps) {
               <TextInput label="Entity" readOnly variant="filled" value={account.entity ?? ''} placeholder="None" />
             )}
           </SimpleGrid>
-          <Group justify="space-between" mt="sm">
-            <Button variant="light" leftSection={<IconKey size={16} aria-hidden />} onClick={password.open}>
-              Change Password
-            </Button>
-            <Group gap="sm">
-              <Button variant="default" onClick={onCancel} disabled={update.isPending}>
-                Cancel
-              </Button>
-              <Button type="submit" loading={update.isPending}>
-                Save
+          {readOnly ? (
+            <Group justify="flex-end" mt="sm">
+              <Button variant="default" onClick={onCancel}>
+                Back
               </Button>
             </Group>
-          </Group>
+          ) : (
+            <Group justify="space-between" mt="sm">
+              <Button variant="light" leftSection={<IconKey size={16} aria-hidden />} onClick={password.open}>
+                Change Password
+              </Button>
+              <Group gap="sm">
+                <Button variant="default" onClick={onCancel} disabled={update.isPending}>
+                  Cancel
+                </Button>
+                <Button type="submit" loading={update.isPending}>
+                  Save
+                </Button>
+              </Group>
+            </Group>
+          )}
         </Stack>
       </form>
       <ChangePasswordModal opened={passwordOpened} onClose={password.close} landlord={landlord} name={account.name} />

@@ -6,8 +6,9 @@ import { TonePill } from './tone-pill.tsx';
 interface Props {
   beacons: BeaconConfig[] | undefined;
   loading: boolean;
-  onEdit(config: BeaconConfig): void;
-  onDelete(config: BeaconConfig): void;
+  /** Edit and delete; absent for an account that may only read beacon configurations. */
+  onEdit?(config: BeaconConfig): void;
+  onDelete?(config: BeaconConfig): void;
 }
 
 /** The configured beacons in the Manage Beacons modal, each with edit and delete. */
@@ -43,19 +44,21 @@ export function BeaconConfigList({ beacons, loading, onEdit, onDelete }: Props) 
                   </Text>
                 )}
               </div>
-              <Group gap={4} wrap="nowrap">
-                <ActionIcon variant="subtle" aria-label={`Edit ${b.patient_name}`} onClick={() => onEdit(b)}>
-                  <IconPencil size={16} aria-hidden />
-                </ActionIcon>
-                <ActionIcon
-                  variant="subtle"
-                  color="red"
-                  aria-label={`Delete ${b.patient_name}`}
-                  onClick={() => onDelete(b)}
-                >
-                  <IconTrash size={16} aria-hidden />
-                </ActionIcon>
-              </Group>
+              {onEdit && onDelete && (
+                <Group gap={4} wrap="nowrap">
+                  <ActionIcon variant="subtle" aria-label={`Edit ${b.patient_name}`} onClick={() => onEdit(b)}>
+                    <IconPencil size={16} aria-hidden />
+                  </ActionIcon>
+                  <ActionIcon
+                    variant="subtle"
+                    color="red"
+                    aria-label={`Delete ${b.patient_name}`}
+                    onClick={() => onDelete(b)}
+                  >
+                    <IconTrash size={16} aria-hidden />
+                  </ActionIcon>
+                </Group>
+              )}
             </Group>
           </Card>
         ))}

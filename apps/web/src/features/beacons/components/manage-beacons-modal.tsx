@@ -1,6 +1,8 @@
-import { Modal, ScrollArea, SimpleGrid } from '@mantine/core';
+import { Alert, Modal, ScrollArea, SimpleGrid } from '@mantine/core';
+import { AREA_RULES } from '@fleet/shared/access/rule';
 import { useConfirmDelete } from '@/components/ui/confirm-delete.tsx';
 import { ApiError } from '@/lib/api/api-error.ts';
+import { useAccess } from '@/lib/session/use-access.ts';
 import {
   useBeaconConfigs,
   useDeleteBeaconConfig,
@@ -18,6 +20,8 @@ export function ManageBeaconsModal({ opened, onClose }: { opened: boolean; onClo
   const remove = useDeleteBeaconConfig();
   const form = useBeaconForm();
   const confirm = useConfirmDelete();
+  // Operators and infra read the configurations only (the shared access rule): no form, no edit or delete.
+  const writable = useAccess('beacons') === 'change';
 
   const submit = () => {
     const { room_number, beacon_mac, ...rest } = form.values;
@@ -48,15 +52,25 @@ export function ManageBeaconsModal({ opened, onClose }: { opened: boolean; onClo
       scrollAreaComponent={ScrollArea.Autosize}
     >
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="xl">
-        <BeaconFormView form={form} saving={save.isPending} onSubmit={submit} />
+        {writable ? (
+          <BeaconFormView form={form} saving={save.isPending} onSubmit={submit} />
+        ) : (
+          <Alert color="gray" variant="light" title="Read-only access">
+            {`Your account can see the beacon configurations but not add or change them. ${AREA_RULES.beacons.ask}`}
+          </Alert>
+        )}
         <BeaconConfigList
           beacons={configs.data}
           loading={configs.isLoading}
-          onEdit={form.edit}
-          onDelete={async (b) => {
-            if (!(await confirm())) return;
-            remove.mutate(b.id, { onSuccess: () => form.editing?.id === b.id && form.reset() });
-          }}
+          onEdit={writable ? form.edit : undefined}
+          onDelete={
+            writable
+              ? async (b) => {
+                  if (!(await confirm())) return;
+                  remove.mutate(b.id, { onSuccess: () => form.editing?.id === b.id && form.reset() });
+                }
+              : undefined
+          }
         />
       </SimpleGrid>
     </Modal>
