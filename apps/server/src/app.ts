@@ -44,6 +44,9 @@ import { startLiveConnections } from './realtime/live-connections.ts';
 import { allocationRoutes } from './routes/allocation/index.ts';
 import { KIOSK_MANAGER_PREFIX, kioskManagerRoutes } from './kiosk-manager/routes.ts';
 import { provisionRoutes } from './routes/provision/index.ts';
+import { auditRoutes } from './routes/audit/index.ts';
+import { auditRefusals } from './routes/audit-context.ts';
+import { sweepAudit } from './domain/audit/sweep-audit.ts';
 import { requireEntityOfPath } from './routes/scope.ts';
 
 export interface BuildOptions {
@@ -193,6 +196,13 @@ export async function build(config: Config, opts: BuildOptions = {}): Promise<Fa
   const uploadSweeper = setInterval(sweepUploads, 5 * 60_000);
   uploadSweeper.unref();
   app.addHook('preClose', async () => clearInterval(uploadSweeper));
+  // The audit log's retention, the only deletion of its entries (docs/audit.md).
+  const sweepAuditLog = () =>
+    void sweepAudit(app.db, config.AUDIT_RETENTION_DAYS).catch((err) => app.log.error({ err }, 'sweeping audit log'));
+  sweepAuditLog();
+  const auditSweeper = setInterval(sweepAuditLog, 60 * 60_000);
+  auditSweeper.unref();
+  app.addHook('preClose', async () => clearInterval(auditSweeper));
   const boot = await bootstrapAdmin(app.db, { username: config.ADMIN_USERNAME, password: config.ADMIN_PASSWORD });
   if (boot.created) app.log.info({ username: config.ADMIN_USERNAME }, 'created the superadmin');
   if (boot.generatedPassword) opts.onGeneratedPassword?.(config.ADMIN_USERNAME, boot.generatedPassword);
@@ -208,6 +218,7 @@ export async function build(config: Config, opts: BuildOptions = {}): Promise<Fa
         app.authenticate(request, reply, done);
       });
       api.addHook('onRequest', requireEntityOfPath(deps.db));
+      auditRefusals(api, deps);
       await sessionRoutes(api, deps);
       await entityRoutes(api, deps);
       await accountRoutes(api, deps);
@@ -221,6 +232,7 @@ export async function build(config: Config, opts: BuildOptions = {}): Promise<Fa
       await beaconRoutes(api, deps);
       await allocationRoutes(api, deps);
       await provisionRoutes(api, deps, app.provisioning);
+      await auditRoutes(api, deps);
     },
     { prefix: '/api/v1' },
   );

@@ -91,6 +91,8 @@ export const EnvSchema = z
     LIVE_RECHECK_S: z.coerce.number().int().min(1).max(3600).default(60),
     /** Beacon events (and sent-reminder records) older than this are pruned. */
     BEACON_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
+    /** Audit entries older than this are deleted (hourly); nothing else ever deletes one (docs/audit.md). */
+    AUDIT_RETENTION_DAYS: z.coerce.number().int().min(1).max(36_500).default(365),
     /** A sighting at least this long after a reminder, at the same gateway, confirms the visit (docs/decisions.md). */
     BEACON_CONFIRM_AFTER_S: z.coerce.number().int().min(0).max(3600).default(60),
     /** Sightings of a beacon at a gateway within this long of its stored event are not stored again (0: store all). */

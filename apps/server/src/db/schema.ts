@@ -3,3 +3,4 @@ export * from './schema/tenants.ts';
 export * from './schema/fleet.ts';
 export * from './schema/beacons.ts';
 export * from './schema/provisioning.ts';
+export * from './schema/audit.ts';

@@ -3,22 +3,41 @@ import type { AccessClaims } from '@fleet/shared/schemas/session';
 import type { Db } from '../../db/client.ts';
 import { devices } from '../../db/schema.ts';
 import type { Scope } from '../account/account-scope.ts';
+import type { AuditContext } from '../audit/audit-context.ts';
+import { audited } from '../audit/audited.ts';
 import { assertMayChangeDevices } from './device-policy.ts';
-import { findDeviceInScope } from './device-scope.ts';
+import { findDeviceInScope, presentDevice } from './device-scope.ts';
 
 /** Deletes one device of the scope. */
-export async function deleteDevice(db: Db, actor: AccessClaims, scope: Scope, name: string): Promise<void> {
+export async function deleteDevice(db: Db, ctx: AuditContext, actor: AccessClaims, scope: Scope, name: string) {
   assertMayChangeDevices(actor);
   const target = await findDeviceInScope(db, name, scope);
-  await db.delete(devices).where(eq(devices.name, target.name));
+  const entry = {
+    action: 'device.delete',
+    entity: target.entity,
+    target: { type: 'device', name: target.name },
+  } as const;
+  await audited(db, ctx, { ...entry, before: presentDevice(target) }, (tx) =>
+    tx.delete(devices).where(eq(devices.name, target.name)),
+  );
 }
 
 /** Deletes every device of the scope (the landlord's plain path: of every entity). Answers their names. */
-export async function deleteAllDevices(db: Db, actor: AccessClaims, scope: Scope): Promise<string[]> {
+export async function deleteAllDevices(
+  db: Db,
+  ctx: AuditContext,
+  actor: AccessClaims,
+  scope: Scope,
+): Promise<string[]> {
   assertMayChangeDevices(actor);
-  const deleted = await db
-    .delete(devices)
-    .where(scope === null ? undefined : eq(devices.entity, scope))
-    .returning({ name: devices.name });
-  return deleted.map((d) => d.name);
+  // One entry for the whole operation, with the count and the names (none when nothing went).
+  const entry = { action: 'device.bulk_delete', entity: scope, target: { type: 'device', name: null } } as const;
+  const complete = (names: string[]) => (names.length ? { details: { count: names.length, names } } : null);
+  return audited(db, ctx, { ...entry, complete }, async (tx) => {
+    const deleted = await tx
+      .delete(devices)
+      .where(scope === null ? undefined : eq(devices.entity, scope))
+      .returning({ name: devices.name });
+    return deleted.map((d) => d.name);
+  });
 }

@@ -1,10 +1,20 @@
+import type { AuditContext } from '../audit/audit-context.ts';
+import { audited, type AuditEntryInput } from '../audit/audited.ts';
 import type { Deps } from '../deps.ts';
 import { revokeFamilies } from './session-guard.ts';
 
-/** Revokes session families and makes every instance refuse their access tokens at once. */
-export async function endSessions(deps: Deps, familyIds: string[]): Promise<void> {
+/**
+ * Revokes session families and makes every instance refuse their access tokens at once; with
+ * `audit`, its entry is recorded in the same transaction (sign-out, a family revoked on reuse).
+ */
+export async function endSessions(
+  deps: Deps,
+  familyIds: string[],
+  audit?: { ctx: AuditContext; entry: AuditEntryInput },
+): Promise<void> {
   if (familyIds.length === 0) return;
-  await revokeFamilies(deps.db, familyIds);
+  if (audit) await audited(deps.db, audit.ctx, audit.entry, (tx) => revokeFamilies(tx, familyIds));
+  else await revokeFamilies(deps.db, familyIds);
   announceEndedSessions(deps, familyIds);
 }
 

@@ -3,6 +3,8 @@ import type { LoginRequest, LoginResponse } from '@fleet/shared/schemas/session'
 import { accounts } from '../../db/schema.ts';
 import { HttpError } from '../../lib/http-error.ts';
 import { verifyPassword } from '../../lib/password.ts';
+import { accountContext, type AuditContext } from '../audit/audit-context.ts';
+import { audited, recordFailure as recordAuditFailure } from '../audit/audited.ts';
 import type { Deps } from '../deps.ts';
 import { issueTokens } from './issue-tokens.ts';
 import { assertNotThrottled, clearFailures, recordFailure, throttleLimits } from './throttle.ts';
@@ -20,20 +22,34 @@ const badCredentials = () => new HttpError(401, 'Wrong username or password', 'I
 export async function login(
   deps: Deps,
   input: LoginRequest,
-  ip: string,
+  from: AuditContext,
   now: () => Date = () => new Date(),
 ): Promise<LoginResponse> {
+  const ip = from.address ?? '';
+  // The name tried acts, known or not; a failure goes to its entity's log when it has one.
+  const ctx = accountContext(input.name, from);
+  const entry = { action: 'session.login', target: { type: 'account', name: input.name } } as const;
   const limits = throttleLimits(input.name, ip);
-  await assertNotThrottled(deps.db, limits, now());
+  try {
+    await assertNotThrottled(deps.db, limits, now());
+  } catch (err) {
+    if (err instanceof HttpError) await recordAuditFailure(deps.db, ctx, { ...entry, entity: null }, err);
+    throw err;
+  }
   const [account] = await deps.db.select().from(accounts).where(eq(accounts.name, input.name)).limit(1);
   const ok = await verifyPassword(account?.password_hash, input.password);
   if (!account || !ok) {
     const at = now();
     for (const limit of limits) await recordFailure(deps.db, limit, at);
-    throw badCredentials();
+    const err = badCredentials();
+    const why = new HttpError(401, err.userMessage, account ? 'Wrong password' : 'Unknown account');
+    await recordAuditFailure(deps.db, ctx, { ...entry, entity: account?.entity ?? null }, why);
+    throw err;
   }
   // The owner's success clears what this address spent on the name; the sustained count stays.
   await clearFailures(deps.db, limits[0]);
-  const tokens = await issueTokens(deps, deps.db, account);
+  const tokens = await audited(deps.db, ctx, { ...entry, entity: account.entity }, (tx) =>
+    issueTokens(deps, tx, account),
+  );
   return { ...tokens, logged_in_as: account.name, entity: account.entity ?? LANDLORD_ENTITY };
 }

@@ -3,6 +3,7 @@ import type { RefreshResponse } from '@fleet/shared/schemas/session';
 import { accounts, refreshTokens, sessionFamilies } from '../../db/schema.ts';
 import { HttpError } from '../../lib/http-error.ts';
 import { hashToken } from '../../lib/tokens.ts';
+import { accountContext, type AuditContext } from '../audit/audit-context.ts';
 import type { Deps } from '../deps.ts';
 import { endSessions } from './end-sessions.ts';
 import { issueTokens } from './issue-tokens.ts';
@@ -13,7 +14,7 @@ const sessionEnded = (why: string) => new HttpError(401, 'Your session has ended
  * Spends a refresh token and answers a new pair in the same family. A token that was already
  * spent is a sign of theft: the whole family is revoked and the call fails.
  */
-export async function refreshSession(deps: Deps, refreshToken: string): Promise<RefreshResponse> {
+export async function refreshSession(deps: Deps, refreshToken: string, from: AuditContext): Promise<RefreshResponse> {
   const outcome = await deps.db.transaction(async (tx) => {
     const [row] = await tx
       .select({ token: refreshTokens, family: sessionFamilies })
@@ -24,8 +25,13 @@ export async function refreshSession(deps: Deps, refreshToken: string): Promise<
     if (!row) return { ok: false, error: 'Unknown refresh token' } as const;
     const { token, family } = row;
     if (family.revoked_at) return { ok: false, error: 'Session revoked' } as const;
-    if (token.spent_at)
-      return { ok: false, error: 'Refresh token reused; session revoked', revoke: family.id } as const;
+    if (token.spent_at) {
+      const [owner] = await tx
+        .select({ name: accounts.name, entity: accounts.entity })
+        .from(accounts)
+        .where(eq(accounts.id, family.account_id));
+      return { ok: false, error: 'Refresh token reused; session revoked', revoke: family.id, owner } as const;
+    }
     const now = Date.now();
     if (token.expires_at.getTime() <= now || family.expires_at.getTime() <= now) {
       return { ok: false, error: 'Refresh token expired' } as const;
@@ -37,7 +43,19 @@ export async function refreshSession(deps: Deps, refreshToken: string): Promise<
     return { ok: true, pair } as const;
   });
   if (!outcome.ok) {
-    if ('revoke' in outcome && outcome.revoke) await endSessions(deps, [outcome.revoke]);
+    if ('revoke' in outcome && outcome.revoke) {
+      // The presenter is not trusted to be the owner: the server revokes, naming whose session it was.
+      const owner = outcome.owner ?? { name: null, entity: null };
+      await endSessions(deps, [outcome.revoke], {
+        ctx: { ...accountContext(owner.name ?? '', from), actor: { kind: 'system', id: null, name: 'system' } },
+        entry: {
+          action: 'session.revoke',
+          entity: owner.entity,
+          target: { type: 'session', name: owner.name },
+          reason: outcome.error,
+        },
+      });
+    }
     throw sessionEnded(outcome.error);
   }
   return outcome.pair;

@@ -8,6 +8,8 @@ import { permissionsOf } from '../session/token-permissions.ts';
 
 interface Entry {
   claims: AccessClaims | undefined;
+  /** The token's description, for the audit log. */
+  description?: string;
   at: number;
 }
 
@@ -37,7 +39,7 @@ export class PermanentTokenGuard {
     const now = Date.now();
     let entry = this.cache.get(hash);
     if (!entry || now - entry.at >= this.ttlMs) {
-      entry = { claims: await this.load(hash), at: now };
+      entry = { ...(await this.load(hash)), at: now };
       if (this.cache.size >= this.maxEntries) this.cache.clear();
       this.cache.set(hash, entry);
     }
@@ -45,20 +47,25 @@ export class PermanentTokenGuard {
     return entry.claims;
   }
 
+  /** A resolved token's description (the audit log names a token by it), from memory. */
+  describe(token: string): string | undefined {
+    return this.cache.get(hashToken(token))?.description;
+  }
+
   /** Drops cached answers, e.g. after a revocation or a change to the tokens' accounts. */
   forget(hashes: string[]): void {
     for (const h of hashes) this.cache.delete(h);
   }
 
-  private async load(hash: string): Promise<AccessClaims | undefined> {
+  private async load(hash: string): Promise<Omit<Entry, 'at'>> {
     const [row] = await this.db
-      .select({ account: accounts, created_at: permanentTokens.created_at })
+      .select({ account: accounts, created_at: permanentTokens.created_at, description: permanentTokens.description })
       .from(permanentTokens)
       .innerJoin(accounts, eq(permanentTokens.account_id, accounts.id))
       .where(eq(permanentTokens.token_hash, hash));
-    if (!row) return undefined;
+    if (!row) return { claims: undefined };
     const { account } = row;
-    return {
+    const claims: AccessClaims = {
       sub: account.name,
       entity: account.entity,
       subtype: account.subtype,
@@ -68,6 +75,7 @@ export class PermanentTokenGuard {
       // Permanent: valid until revoked. The guard, not `exp`, decides.
       exp: Number.MAX_SAFE_INTEGER,
     };
+    return { claims, description: row.description };
   }
 
   private touch(hash: string, now: number): void {

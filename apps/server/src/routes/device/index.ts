@@ -18,6 +18,7 @@ import { findDeviceInScope, presentDevice } from '../../domain/device/device-sco
 import { deviceFacets, listDevices, streamDevices } from '../../domain/device/list-devices.ts';
 import { regenerateCredentials, updateDevice } from '../../domain/device/update-device.ts';
 import { registerDevice } from '../../domain/device/register-device.ts';
+import { auditContext } from '../audit-context.ts';
 import { ERROR_RESPONSES, SCOPES, pathName, scopeOf } from '../scope.ts';
 
 const errors = ERROR_RESPONSES;
@@ -81,7 +82,13 @@ export async function deviceRoutes(app: FastifyInstance, deps: Deps) {
         },
       },
       async (request, reply) => {
-        const data = await registerDevice(deps, request.auth, scopeOf(request, 'Entity'), request.body.document);
+        const data = await registerDevice(
+          deps,
+          auditContext(request, deps),
+          request.auth,
+          scopeOf(request, 'Entity'),
+          request.body.document,
+        );
         return reply.code(201).send({ status: 'Device created', data });
       },
     );
@@ -99,7 +106,7 @@ export async function deviceRoutes(app: FastifyInstance, deps: Deps) {
       },
       async (request) => {
         const scope = scopeOf(request, 'Entity');
-        const names = await deleteAllDevices(deps.db, request.auth, scope);
+        const names = await deleteAllDevices(deps.db, auditContext(request, deps), request.auth, scope);
         await deps.devices.access.revoked(names, scope === null ? { all: true } : { entity: scope });
         return { status: 'All devices deleted', deleted: names.length };
       },
@@ -135,7 +142,14 @@ export async function deviceRoutes(app: FastifyInstance, deps: Deps) {
       },
       async (request) => {
         const scope = scopeOf(request, 'Device');
-        const data = await updateDevice(deps.db, request.auth, scope, request.params.name, request.body.operator.$set);
+        const data = await updateDevice(
+          deps.db,
+          auditContext(request, deps),
+          request.auth,
+          scope,
+          request.params.name,
+          request.body.operator.$set,
+        );
         // A renamed device is a new MQTT username: the old one goes, new credentials must be issued.
         if (data.name !== request.params.name) await deps.devices.access.revoked([request.params.name]);
         return { status: 'Device saved', data };
@@ -154,7 +168,13 @@ export async function deviceRoutes(app: FastifyInstance, deps: Deps) {
         },
       },
       async (request) => {
-        await deleteDevice(deps.db, request.auth, scopeOf(request, 'Device'), request.params.name);
+        await deleteDevice(
+          deps.db,
+          auditContext(request, deps),
+          request.auth,
+          scopeOf(request, 'Device'),
+          request.params.name,
+        );
         await deps.devices.access.revoked([request.params.name]);
         return { status: 'Device deleted' };
       },
@@ -173,7 +193,13 @@ export async function deviceRoutes(app: FastifyInstance, deps: Deps) {
       },
       async (request) => {
         const scope = scopeOf(request, 'Device');
-        const { entity, ...data } = await regenerateCredentials(deps.db, request.auth, scope, request.params.name);
+        const { entity, ...data } = await regenerateCredentials(
+          deps.db,
+          auditContext(request, deps),
+          request.auth,
+          scope,
+          request.params.name,
+        );
         // The old secret stops working now: sessions that used it are ended.
         await deps.devices.access.issued([{ name: data.username, entity, password: data.password }]);
         return { data };

@@ -9,6 +9,7 @@ import { refreshSession } from '../../domain/session/refresh-session.ts';
 import { unauthorized } from '../../lib/http-error.ts';
 import { bearerToken } from '../../plugins/auth.ts';
 import type { Deps } from '../../domain/deps.ts';
+import { auditContext } from '../audit-context.ts';
 
 /** POST login, refresh (refresh token as bearer) and logout (revokes the token's family). */
 export async function sessionRoutes(app: FastifyInstance, deps: Deps) {
@@ -26,7 +27,7 @@ export async function sessionRoutes(app: FastifyInstance, deps: Deps) {
         response: { 200: LoginResponseSchema, 400: ErrorInfoSchema, 401: ErrorInfoSchema, 429: ErrorInfoSchema },
       },
     },
-    async (request) => login(deps, request.body, request.ip),
+    async (request) => login(deps, request.body, auditContext(request, deps)),
   );
 
   r.post(
@@ -43,7 +44,7 @@ export async function sessionRoutes(app: FastifyInstance, deps: Deps) {
     async (request) => {
       const token = bearerToken(request);
       if (!token) throw unauthorized('Missing refresh token');
-      return refreshSession(deps, token);
+      return refreshSession(deps, token, auditContext(request, deps));
     },
   );
 
@@ -60,7 +61,7 @@ export async function sessionRoutes(app: FastifyInstance, deps: Deps) {
     },
     async (request, reply) => {
       const token = bearerToken(request);
-      if (token) await logout(deps, token);
+      if (token) await logout(deps, token, auditContext(request, deps));
       return reply.code(204).send(null);
     },
   );

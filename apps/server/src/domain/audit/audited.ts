@@ -1,0 +1,84 @@
+import type { AuditAction, AuditTargetType } from '@fleet/shared/audit-actions';
+import type { Db, Executor, Tx } from '../../db/client.ts';
+import { auditEntries } from '../../db/schema.ts';
+import { HttpError } from '../../lib/http-error.ts';
+import type { AuditContext } from './audit-context.ts';
+import { changesOf, redact } from './redact.ts';
+
+/** What an operation says about itself; the context adds who, from where and when. */
+export interface AuditEntryInput {
+  action: AuditAction;
+  /** Where it happened; undefined: the context's acting entity, else landlord-level (null). */
+  entity?: string | null;
+  target: { type: AuditTargetType; name: string | null };
+  /** The object before and after (either absent for a creation or a deletion); redacted here. */
+  before?: Record<string, unknown>;
+  after?: Record<string, unknown>;
+  /** Bulk operations: the count and the names. Redacted too. */
+  details?: Record<string, unknown>;
+  outcome?: 'success' | 'failure';
+  reason?: string | null;
+}
+
+/** An entry known before the change, completed from its result (its after-state; null: nothing changed). */
+export interface AuditEntry<T> extends AuditEntryInput {
+  complete?: (result: T) => Partial<AuditEntryInput> | null;
+}
+
+/** Writes one entry with `db` (a transaction's handle to share its fate). */
+export async function recordAudit(db: Executor, ctx: AuditContext, input: AuditEntryInput): Promise<void> {
+  const changes = input.before || input.after ? changesOf(input.before, input.after) : null;
+  await db.insert(auditEntries).values({
+    entity: input.entity === undefined ? (ctx.entity ?? null) : input.entity,
+    actor_kind: ctx.actor.kind,
+    actor_id: ctx.actor.id,
+    actor_name: ctx.actor.name,
+    actor_account: ctx.actor.account ?? null,
+    address: ctx.address,
+    user_agent: ctx.userAgent?.slice(0, 512) ?? null,
+    action: input.action,
+    target_type: input.target.type,
+    target_name: input.target.name,
+    outcome: input.outcome ?? 'success',
+    reason: input.reason ?? null,
+    changes,
+    details: input.details ? redact(input.details) : null,
+  });
+  ctx.recorded = true;
+}
+
+/**
+ * Runs `change` in a transaction and records its entry in that same transaction: the change and
+ * its record commit together or not at all. `entry.complete` adds what the result tells (the
+ * after-state); answering null records nothing (the change turned out to change nothing).
+ *
+ * A refusal (an HttpError: not found, conflict, forbidden…) rolls the change back and is then
+ * recorded as a failure with its reason, outside the rolled-back transaction.
+ */
+export async function audited<T>(
+  db: Executor,
+  ctx: AuditContext,
+  entry: AuditEntry<T>,
+  change: (tx: Tx) => Promise<T>,
+): Promise<T> {
+  const { complete, ...base } = entry;
+  try {
+    return await (db as Db).transaction(async (tx) => {
+      const result = await change(tx);
+      const more = complete ? complete(result) : {};
+      if (more) await recordAudit(tx, ctx, { ...base, ...more });
+      return result;
+    });
+  } catch (err) {
+    if (err instanceof HttpError) await recordFailure(db, ctx, base, err);
+    throw err;
+  }
+}
+
+/** Records a refused attempt that changed nothing (outside any change's transaction). */
+export async function recordFailure(db: Executor, ctx: AuditContext, entry: AuditEntryInput, err: HttpError) {
+  const { before: _b, after: _a, ...rest } = entry;
+  await recordAudit(db, ctx, { ...rest, outcome: 'failure', reason: err.developerMessage || err.message }).catch(
+    () => undefined,
+  );
+}

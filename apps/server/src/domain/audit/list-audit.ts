@@ -1,0 +1,107 @@
+import { and, count, desc, eq, getTableColumns, gte, ilike, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
+import type { AuditEntry, AuditFilter, AuditListQuery } from '@fleet/shared/schemas/audit';
+import type { Db } from '../../db/client.ts';
+import { auditEntries } from '../../db/schema.ts';
+
+type Row = typeof auditEntries.$inferSelect;
+/** `null`: every entity (the superadmin's path, where `filter.entity` may narrow it). */
+export type AuditScope = string | null;
+
+/** The ENTITY of a superadmin's `entity` filter that means landlord-level entries. */
+const LANDLORD = 'landlord';
+
+export const presentAudit = (row: Row): AuditEntry => ({
+  id: String(row.id),
+  at: row.at.toISOString(),
+  entity: row.entity,
+  actor: { kind: row.actor_kind, id: row.actor_id, name: row.actor_name, account: row.actor_account },
+  address: row.address,
+  user_agent: row.user_agent,
+  action: row.action,
+  target: { type: row.target_type, name: row.target_name },
+  outcome: row.outcome,
+  reason: row.reason,
+  changes: row.changes ?? null,
+  details: row.details ?? null,
+});
+
+const like = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/** The WHERE of a scope and its filters; a tenant's scope ignores any `entity` filter. */
+export function auditWhere(scope: AuditScope, f: AuditFilter): SQL | undefined {
+  const t = auditEntries;
+  const entity = scope ?? f.entity;
+  const parts: Array<SQL | undefined> = [
+    entity === undefined ? undefined : entity === LANDLORD && scope === null ? isNull(t.entity) : eq(t.entity, entity),
+    f.from ? gte(t.at, new Date(f.from)) : undefined,
+    f.to ? lt(t.at, new Date(f.to)) : undefined,
+    f.actor ? or(eq(t.actor_name, f.actor), eq(t.actor_id, f.actor), eq(t.actor_account, f.actor)) : undefined,
+    f.action ? eq(t.action, f.action) : undefined,
+    f.target_type ? eq(t.target_type, f.target_type) : undefined,
+    f.target_name ? eq(t.target_name, f.target_name) : undefined,
+    f.outcome ? eq(t.outcome, f.outcome) : undefined,
+    f.search
+      ? or(
+          ilike(t.actor_name, like(f.search)),
+          ilike(t.target_name, like(f.search)),
+          ilike(t.reason, like(f.search)),
+          ilike(t.action, like(f.search)),
+        )
+      : undefined,
+  ];
+  return and(...parts);
+}
+
+const newestFirst = [desc(auditEntries.at), desc(auditEntries.id)];
+
+/** A page of entries, newest first, with the total of the filtered scope. */
+export async function listAudit(db: Db, scope: AuditScope, q: AuditListQuery) {
+  const where = auditWhere(scope, q);
+  const [rows, [total]] = await Promise.all([
+    db
+      .select()
+      .from(auditEntries)
+      .where(where)
+      .orderBy(...newestFirst)
+      .limit(q.limit)
+      .offset(q.offset),
+    db.select({ n: count() }).from(auditEntries).where(where),
+  ]);
+  return { data: rows.map(presentAudit), total: total?.n ?? 0 };
+}
+
+/**
+ * Every entry of the filtered scope, newest first, a page at a time: each page continues after
+ * the last one's (at, id), so memory holds one page whatever the total.
+ */
+export async function* auditPages(
+  db: Db,
+  scope: AuditScope,
+  f: AuditFilter,
+  page = 2_000,
+): AsyncGenerator<AuditEntry[]> {
+  const where = auditWhere(scope, f);
+  // The time as PostgreSQL's text: a Date would drop the microseconds and skip rows.
+  const columns = { ...getTableColumns(auditEntries), at_key: sql<string>`${auditEntries.at}::text` };
+  let after: { at: string; id: bigint } | undefined;
+  for (;;) {
+    const rows = await db
+      .select(columns)
+      .from(auditEntries)
+      .where(
+        and(
+          where,
+          after
+            ? sql`(${auditEntries.at}, ${auditEntries.id}) < (${after.at}::timestamptz, ${String(after.id)}::bigint)`
+            : undefined,
+        ),
+      )
+      .orderBy(...newestFirst)
+      .limit(page);
+    if (rows.length === 0) return;
+    yield rows.map(presentAudit);
+    const last = rows[rows.length - 1]!;
+    after = { at: last.at_key, id: last.id };
+    if (rows.length < page) return;
+  }
+}
