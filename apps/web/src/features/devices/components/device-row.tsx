@@ -1,15 +1,13 @@
-import { ActionIcon, Anchor, Checkbox, Group, Loader, Menu, Table, Text, Tooltip } from '@mantine/core';
-import { IconArrowBackUp, IconDotsVertical, IconEye, IconPencil, IconTrash, IconUserShare } from '@tabler/icons-react';
+import { Anchor, Checkbox, Table, Text } from '@mantine/core';
 import { memo, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { Device } from '@fleet/shared/schemas/device';
 import { formatDate, formatDateTime, formatRelative } from '@/lib/format/time.ts';
 import { commandAvailability, type CommandAvailability } from '@/lib/device/command-availability.ts';
 import { isUnresponsive } from '@/lib/device/device-health.ts';
-import { AsleepPill } from './asleep-pill.tsx';
 import { BatteryLevel } from './battery-level.tsx';
+import { Dash, DeviceActions, DeviceStatus, UnresponsivePill } from './device-row-parts.tsx';
 import classes from './device-tones.module.css';
-import { StatusBadge } from './status-badge.tsx';
 
 /** What a row knows of its device that other features' parts need. */
 export interface DeviceRowContext {
@@ -52,10 +50,10 @@ export interface DeviceRowProps {
  * tinted and labelled and its commands are disabled; a sleeping one is marked Asleep.
  */
 export const DeviceRow = memo(function DeviceRow(props: DeviceRowProps) {
-  const { device, landlord, now, href, selected, onSelect, writable, onDelete, deleting, busy, extras } = props;
+  const { device, landlord, now, href, selected, onSelect } = props;
   const unresponsive = isUnresponsive(device.updated_at, now);
   const availability = commandAvailability(device, now);
-  const context: DeviceRowContext = { availability, unresponsive, busy };
+  const context: DeviceRowContext = { availability, unresponsive, busy: props.busy };
   return (
     <Table.Tr
       className={unresponsive ? classes.unresponsive : undefined}
@@ -85,105 +83,21 @@ export const DeviceRow = memo(function DeviceRow(props: DeviceRowProps) {
       {landlord && <Table.Td>{device.entity}</Table.Td>}
       <Table.Td>{device.fw_version ?? <Dash />}</Table.Td>
       <Table.Td>
-        <Group gap={4} wrap="nowrap">
-          <StatusBadge state={device.state.current} />
-          {availability.asleep && <AsleepPill compact neverConnected={availability.neverConnected} />}
-        </Group>
-        {/* A firmware update's progress, as the server keeps it while the update runs. */}
-        {device.current_download && (
-          <Text size="xs" c="dimmed" mt={2}>
-            {device.current_download}
-          </Text>
-        )}
+        <DeviceStatus device={device} availability={availability} />
       </Table.Td>
       <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDate(device.created_at)}</Table.Td>
       <Table.Td style={{ whiteSpace: 'nowrap' }}>
         <Text size="sm" title={formatDateTime(device.updated_at)}>
           {formatRelative(device.updated_at, now)}
         </Text>
-        {unresponsive && (
-          <Tooltip label="No sign of life for over 20 minutes" withArrow>
-            <span className={`${classes.tone} ${classes.pill}`} data-tone="red" tabIndex={0}>
-              Unresponsive
-            </span>
-          </Tooltip>
-        )}
+        {unresponsive && <UnresponsivePill />}
       </Table.Td>
       <Table.Td>
         <BatteryLevel percent={device.battery} charging={device.is_charging} />
       </Table.Td>
       <Table.Td>
-        <Group gap={4} wrap="nowrap">
-          {extras.actions?.(device, context)}
-          {/* No focus placeholder: opening by keyboard focuses the first item (WAI-ARIA menu button), and
-            axe rejects the placeholder inside role=menu (aria-required-children). */}
-          <Menu position="bottom-end" withArrow shadow="md" withInitialFocusPlaceholder={false}>
-            <Menu.Target>
-              {/* A command in flight shows a spinner but keeps the button usable: focus stays on it. */}
-              <ActionIcon
-                variant="subtle"
-                color="gray"
-                aria-label={`Actions for device ${device.name}`}
-                aria-busy={busy || undefined}
-                loading={deleting}
-              >
-                {busy ? <Loader size={16} /> : <IconDotsVertical size={18} stroke={1.6} aria-hidden />}
-              </ActionIcon>
-            </Menu.Target>
-            <Menu.Dropdown>
-              <Menu.Item
-                component={Link}
-                to={href}
-                leftSection={writable ? <IconPencil size={16} aria-hidden /> : <IconEye size={16} aria-hidden />}
-              >
-                {writable ? 'Edit' : 'View'}
-              </Menu.Item>
-              <Menu.Divider />
-              {extras.menuItems?.(device, context)}
-              {/* Allocation and return go through the kiosk manager for the active entity (fleet §2). */}
-              {!landlord && (
-                <>
-                  <Menu.Divider />
-                  <Menu.Item
-                    component={Link}
-                    to={`${href}/allocate`}
-                    leftSection={<IconUserShare size={16} aria-hidden />}
-                  >
-                    Allocate
-                  </Menu.Item>
-                  <Menu.Item
-                    component={Link}
-                    to={`${href}/deploy`}
-                    leftSection={<IconArrowBackUp size={16} aria-hidden />}
-                  >
-                    Return Device
-                  </Menu.Item>
-                </>
-              )}
-              {writable && (
-                <>
-                  <Menu.Divider />
-                  <Menu.Item
-                    color="red"
-                    leftSection={<IconTrash size={16} aria-hidden />}
-                    onClick={() => onDelete(device)}
-                  >
-                    Delete
-                  </Menu.Item>
-                </>
-              )}
-            </Menu.Dropdown>
-          </Menu>
-        </Group>
+        <DeviceActions {...props} context={context} />
       </Table.Td>
     </Table.Tr>
   );
 });
-
-function Dash() {
-  return (
-    <Text span c="dimmed" size="sm">
-      —
-    </Text>
-  );
-}

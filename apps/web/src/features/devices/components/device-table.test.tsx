@@ -1,0 +1,119 @@
+// @vitest-environment happy-dom
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import type { Device } from '@fleet/shared/schemas/device';
+import { aDevice } from '@/lib/device/test-fixtures.ts';
+import { renderUi } from '@/test/render.tsx';
+import { DeviceTable } from './device-table.tsx';
+
+const NOW = Date.parse('2026-11-22T12:00:00Z');
+const AWAKE = aDevice({ name: 'aaaa00000001', battery: 64, updated_at: new Date(NOW - 60_000).toISOString() });
+const SILENT = aDevice({
+  name: 'aaaa00000002',
+  battery: 12,
+  state: { current: 'IDLE' },
+  online: false,
+  updated_at: new Date(NOW - 30 * 60_000).toISOString(),
+});
+
+/** A window narrower than the `sm` breakpoint (a phone): every media query matches. */
+function phoneWidth() {
+  vi.stubGlobal('matchMedia', (media: string) => ({
+    matches: true,
+    media,
+    onchange: null,
+    addListener: () => {},
+    removeListener: () => {},
+    addEventListener: () => {},
+    removeEventListener: () => {},
+    dispatchEvent: () => false,
+  }));
+}
+
+function renderDevices(devices: Device[] | undefined, selected: string[] = []) {
+  const onSelect = vi.fn();
+  const onSelectPage = vi.fn();
+  const rendered = renderUi(
+    <DeviceTable
+      landlord={false}
+      now={NOW}
+      list={{ devices, loading: false, refreshing: false, failed: !devices, onRetry: vi.fn(), empty: 'No devices yet' }}
+      sorting={{ sort: 'name', order: 'asc', onSort: vi.fn() }}
+      selection={{ selected: new Set(selected), onSelect, onSelectPage }}
+      rows={{
+        hrefOf: (d) => `/device/${d.name}`,
+        writable: true,
+        onDelete: vi.fn(),
+        deleting: null,
+        busy: new Set(),
+        actions: (d) => <button type="button">Provision device {d.name}</button>,
+      }}
+    />,
+  );
+  return { ...rendered, onSelect, onSelectPage };
+}
+
+describe('DeviceTable', () => {
+  it('is a table with the spec’s columns on a wide screen', () => {
+    renderDevices([AWAKE]);
+    const headers = within(screen.getByRole('table', { name: 'Devices' })).getAllByRole('columnheader');
+    expect(headers.map((h) => h.textContent)).toEqual([
+      '',
+      'Device ID',
+      'Groups',
+      'Version',
+      'Status',
+      'Created Date',
+      'Last Updated',
+      'Battery',
+      'Actions',
+    ]);
+  });
+
+  describe('on a phone', () => {
+    it('shows each device as a card with its id, status, battery and actions', async () => {
+      phoneWidth();
+      const { user } = renderDevices([AWAKE, SILENT]);
+      expect(screen.queryByRole('table')).toBeNull();
+      const card = screen.getByRole('listitem', { name: `Device ${AWAKE.name}` });
+      const inCard = within(card);
+      expect(inCard.getByRole('link', { name: AWAKE.name }).getAttribute('href')).toBe(`/device/${AWAKE.name}`);
+      expect(card.textContent).toContain('ALLOCATED');
+      expect(card.textContent).toContain('64%');
+      expect(inCard.getByRole('button', { name: `Provision device ${AWAKE.name}` })).toBeTruthy();
+      await user.click(inCard.getByRole('button', { name: `Actions for device ${AWAKE.name}` }));
+      expect(screen.getAllByRole('menuitem').map((item) => item.textContent)).toEqual([
+        'Edit',
+        'Allocate',
+        'Return Device',
+        'Delete',
+      ]);
+    });
+
+    it('marks a device with no sign of life Unresponsive on its card', () => {
+      phoneWidth();
+      renderDevices([AWAKE, SILENT]);
+      const card = screen.getByRole('listitem', { name: `Device ${SILENT.name}` });
+      expect(card.getAttribute('data-unresponsive')).toBe('true');
+      expect(card.textContent).toContain('Unresponsive');
+      expect(card.textContent).toContain('12%');
+    });
+
+    it('selects a device, or the whole page, from the cards', async () => {
+      phoneWidth();
+      const { user, onSelect, onSelectPage } = renderDevices([AWAKE, SILENT], [SILENT.name]);
+      await user.click(screen.getByRole('checkbox', { name: `Select device ${AWAKE.name}` }));
+      expect(onSelect).toHaveBeenCalledWith(AWAKE.name, true);
+      const all = screen.getByRole('checkbox', { name: 'Select all devices on this page' });
+      expect(all.getAttribute('data-indeterminate')).toBe('true');
+      await user.click(all);
+      expect(onSelectPage).toHaveBeenCalledWith(true);
+    });
+
+    it('says the devices could not be loaded, with Try again', () => {
+      phoneWidth();
+      renderDevices(undefined);
+      expect(screen.getByRole('alert').textContent).toContain('The devices could not be loaded.');
+    });
+  });
+});
