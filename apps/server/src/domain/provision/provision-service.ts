@@ -209,7 +209,7 @@ export class ProvisionService {
 
 /**
  * Why a device that is not connected cannot be provisioned now. Unlike a command, a session is
- * not held for a sleeping device (docs/decisions/2026-11-25-sleeping-devices-and-provisioning.md).
+ * not held for a sleeping device (docs/decisions/2026-11-25-device-feedback.md).
  */
 function notConnected(dev: DevicePresence): HttpError {
   const never = new Date(dev.updated_at).getTime() === new Date(dev.created_at).getTime();

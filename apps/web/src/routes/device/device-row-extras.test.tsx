@@ -60,4 +60,27 @@ describe("DeviceRow with the list route's extras", () => {
     await user.click(screen.getByRole('menuitem', { name: 'Reboot' }));
     expect(onCommand).not.toHaveBeenCalled();
   });
+
+  it('disables Provision on a sleeping or never-connected device and says why, while its commands stay (held)', async () => {
+    const asleep = { ...DEVICE, online: false, created_at: new Date(NOW - 3_600_000).toISOString() };
+    const never = { ...DEVICE, online: false, created_at: DEVICE.updated_at };
+    const cases = [
+      [asleep, /^Asleep — provisioning needs the device connected/],
+      [never, /^Not connected yet — provisioning needs the device connected/],
+    ] as const;
+    for (const [device, hint] of cases) {
+      cleanup();
+      const { user } = render(device);
+      const button = provision(`Provision device ${DEVICE.name}`);
+      expect(button.hasAttribute('disabled')).toBe(true);
+      await user.hover(button.parentElement!);
+      expect(await screen.findByText(hint)).toBeTruthy();
+      await user.click(screen.getByRole('button', { name: `Actions for device ${DEVICE.name}` }));
+      expect(screen.getByRole('menuitem', { name: 'Vibrate' }).hasAttribute('disabled')).toBe(false);
+    }
+    // A session already running on it still opens its modal.
+    cleanup();
+    render({ ...asleep, state: { current: 'PROVISIONING' } });
+    expect(provision(`Provisioning... device ${DEVICE.name}`).hasAttribute('disabled')).toBe(false);
+  });
 });

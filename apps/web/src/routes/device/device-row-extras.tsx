@@ -11,7 +11,13 @@ import { CancelProvisionItem, ProvisionButton } from '@/features/provisioning/co
  */
 export function deviceRowExtras(onCommand: (device: Device, action: ConsoleCommand) => void): DeviceRowExtras {
   return {
-    actions: (device, { unresponsive }) => <ProvisionButton device={device} disabled={unresponsive} />,
+    actions: (device, { unresponsive, availability }) => (
+      <ProvisionButton
+        device={device}
+        disabled={unresponsive}
+        connection={availability.neverConnected ? 'never' : availability.asleep ? 'asleep' : 'online'}
+      />
+    ),
     menuItems: (device, { availability, busy, unresponsive }) => (
       <>
         <CommandMenuItems availability={availability} busy={busy} onCommand={(action) => onCommand(device, action)} />
