@@ -89,7 +89,9 @@ export function BeaconFormView({ form, saving, onSubmit }: Props) {
                   aria-label={`Medication ${i + 1} time`}
                   type="time"
                   required
-                  style={{ flex: 1.2, minWidth: 120 }}
+                  // Wide enough for the longest way a browser writes 08:00 ('08:00 AM' and its
+                  // clock button at the largest font), never squeezed by the name and dosage.
+                  style={{ flex: '0 0 9.5rem' }}
                   value={m.time}
                   onChange={(e) => form.setMedication(i, { time: e.currentTarget.value })}
                   {...field(`medications.${i}.time`)}
@@ -136,13 +138,25 @@ export function BeaconFormView({ form, saving, onSubmit }: Props) {
           onChange={(e) => form.set('notes', e.currentTarget.value)}
           {...field('notes')}
         />
-        <Group justify="flex-end" gap="sm">
+        <Group justify="flex-end" gap="sm" wrap="nowrap" align="flex-start">
+          {!form.valid && (
+            // Why the button is disabled, in words beside it (a disabled button takes no focus,
+            // so a tooltip on it would never reach a keyboard user).
+            <Text size="sm" c="dimmed" id="beacon-form-incomplete" mr="auto" aria-live="polite">
+              To {form.editing ? 'update' : 'add'} the beacon, complete: {form.incomplete.join(', ')}.
+            </Text>
+          )}
           {form.editing && (
             <Button variant="default" onClick={form.reset}>
               Cancel Edit
             </Button>
           )}
-          <Button type="submit" disabled={!form.valid} loading={saving}>
+          <Button
+            type="submit"
+            disabled={!form.valid}
+            loading={saving}
+            aria-describedby={form.valid ? undefined : 'beacon-form-incomplete'}
+          >
             {form.editing ? 'Update Beacon' : 'Add Beacon'}
           </Button>
         </Group>

@@ -39,6 +39,22 @@ const fromConfig = (c: BeaconConfig): BeaconFormValues => ({
   notes: c.notes,
 });
 
+const FIELD_LABELS: Record<string, string> = {
+  beacon_mac: 'Beacon MAC',
+  patient_name: 'Patient Name',
+  room_number: 'Room Number',
+  medications: 'Medications',
+  rssi_threshold: 'RSSI Threshold',
+  notes: 'Notes',
+};
+
+/** The field an error path names, as its label says it: `medications.0.dosage` is 'Medication 1 dosage'. */
+export function fieldLabel(path: string): string {
+  const [field = '', index, part] = path.split('.');
+  if (field === 'medications' && index !== undefined) return `Medication ${Number(index) + 1}${part ? ` ${part}` : ''}`;
+  return FIELD_LABELS[field] ?? field;
+}
+
 /**
  * The beacon form (fleet §5) in add or edit mode: valid only with a MAC, a patient name and 1 to 5
  * medications each with name, dosage and time; errors keyed by field path (`medications.0.dosage`).
@@ -70,6 +86,8 @@ export function useBeaconForm() {
     values,
     editing,
     valid: Object.keys(errors).length === 0,
+    /** The fields still wrong or empty, by label, in the form's order: why the submit is disabled. */
+    incomplete: Object.keys(errors).map(fieldLabel),
     /** The message to show under a field: after it was left, or the server's. */
     errorOf: (path: string) => serverErrors[path] ?? (touched.has(path) ? errors[path] : undefined),
     touch: (path: string) => setTouched((t) => new Set(t).add(path)),
