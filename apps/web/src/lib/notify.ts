@@ -35,8 +35,12 @@ function show(notice: NotificationData): void {
 // Identical notices share an id so a burst of failing calls shows one notice, not a stack.
 const idFor = (kind: string, title: string, message = '') => `${kind}:${title}|${message}`;
 
-/** Red notice for 4 s (core §8/§9): the user message as title, the developer message below it. */
+/**
+ * Red notice for 4 s (core §8/§9): the user message as title, the developer message below it.
+ * When the two say the same ('Account not found' twice), it is said once.
+ */
 export function notifyError(title: string, message?: string): void {
+  if (message?.trim() === title.trim()) message = undefined;
   show({
     id: idFor('error', title, message),
     color: 'red',
