@@ -9,9 +9,7 @@
 //   [--devices=200] [--files=5] [--file-kb=16] [--cpu-prof]` (the defaults are the full size).
 import { randomBytes } from 'node:crypto';
 import http from 'node:http';
-import net from 'node:net';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
-import mqttPacket from 'mqtt-packet';
 import {
   ADMIN,
   SERVER_NODE_FLAGS,
@@ -27,6 +25,7 @@ import {
   spawnNode,
   tmpDir,
 } from './lib.mjs';
+import { api, freePortsFrom, handDevice, register, reportsFor, uploadFiles, watch } from './provisioning-clients.mjs';
 
 const arg = (name, fallback) => Number(process.argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1] ?? fallback);
 const STREAMS = arg('streams', 1000);
@@ -40,18 +39,6 @@ const FROM = arg('ports-from', 41200);
 const CPU_PROF = process.argv.includes('--cpu-prof');
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
-async function freePortsFrom(start, n) {
-  const free = [];
-  for (let port = start; free.length < n && port < start + 100; port++) {
-    const ok = await new Promise((resolve) => {
-      const srv = net.createServer().once('error', () => resolve(false));
-      srv.listen(port, HOST, () => srv.close(() => resolve(true)));
-    });
-    if (ok) free.push(port);
-  }
-  if (free.length < n) throw new Error(`No ${n} free ports from ${start}`);
-  return free;
-}
 const [PORT, MQTT_PORT] = await freePortsFrom(FROM, 2);
 
 async function startServer() {
@@ -68,143 +55,9 @@ async function startServer() {
   return { child, url, token: access_token, auth: { authorization: `Bearer ${access_token}` } };
 }
 
-const api = (s, method, p, body) =>
-  fetch(`${s.url}/api/v1/tenant/bench/${p}`, {
-    method,
-    headers: { ...s.auth, ...(body ? { 'content-type': 'application/json' } : {}) },
-    body: body ? JSON.stringify(body) : undefined,
-  }).then(async (r) => ({ status: r.status, body: await r.json() }));
-
-async function uploadFiles(s, count, from) {
-  for (let i = from; i < from + count; i++) {
-    const form = new FormData();
-    for (const [k, v] of Object.entries({ level: 'entity', entity_id: 'bench', file_device_path: `bench/f${i}.bin` }))
-      form.append(k, v);
-    form.append('file', new Blob([randomBytes(FILE_KB * 1024)]), `f${i}.bin`);
-    const res = await fetch(`${s.url}/api/v1/tenant/bench/files`, { method: 'POST', headers: s.auth, body: form });
-    if (res.status !== 201) throw new Error(`upload answered ${res.status}`);
-  }
-}
-
-/** Registers `n` devices named from `base`, 20 at a time; answers their credentials. */
-async function register(s, n, base) {
-  const creds = [];
-  const names = Array.from({ length: n }, (_, i) => (base + i).toString(16).padStart(12, '0'));
-  for (let i = 0; i < names.length; i += 20)
-    await Promise.all(
-      names.slice(i, i + 20).map(async (name) => {
-        const res = await api(s, 'POST', 'device', {
-          document: { name, description: 'bench', manufacturing_type: 'CC1' },
-        });
-        creds.push({ name, entity: 'bench', password: res.body.data.mqtt.password });
-      }),
-    );
-  return creds;
-}
-
-/**
- * Follows one device's event stream; `onEvent(event, seq, at)` for each event after `connection`.
- * Resolves with the number of session events received once the server closes the stream.
- */
-async function watch(s, device, onEvent) {
-  // node:http rather than fetch: the same request (token in the Authorization header), read with
-  // a fraction of the CPU, which the load generator shares with the server on this box.
-  const res = await new Promise((resolve, reject) =>
-    http
-      .get(
-        `${s.url}/api/v1/tenant/bench/provision/${device}/events`,
-        { headers: { ...s.auth, accept: 'text/event-stream' } },
-        resolve,
-      )
-      .on('error', reject),
-  );
-  if (res.statusCode !== 200) throw new Error(`stream answered ${res.statusCode}`);
-  res.setEncoding('utf8');
-  let buffer = '';
-  let received = 0;
-  // 'data' events rather than async iteration: no promise per chunk.
-  res.on('data', (chunk) => {
-    const at = performance.now();
-    buffer += chunk;
-    let cut;
-    while ((cut = buffer.indexOf('\n\n')) >= 0) {
-      const block = buffer.slice(0, cut);
-      buffer = buffer.slice(cut + 2);
-      const event = /^event: (.*)$/m.exec(block)?.[1];
-      const id = /^id: (.*)$/m.exec(block)?.[1];
-      if (!event || !id || event === 'connection') continue;
-      received++;
-      onEvent(event, Number(id.split(':')[1]), at);
-    }
-  });
-  return new Promise((resolve, reject) => res.on('end', () => resolve(received)).on('error', reject));
-}
-
-/**
- * A device speaking the protocol by hand on a bare socket (MQTT 3.1.1 packets from mqtt-packet):
- * it publishes at QoS 1 like the simulator, but without a client library's per-message
- * bookkeeping, which on this box took CPU from the server it measures.
- */
-async function handDevice(cred) {
-  const socket = net.connect(MQTT_PORT, HOST);
-  socket.setNoDelay(true);
-  const parser = mqttPacket.parser({ protocolVersion: 4 });
-  const commands = [];
-  const waiters = [];
-  const acks = [];
-  let nextId = 0;
-  const send = (packet) => socket.write(mqttPacket.generate(packet));
-  parser.on('packet', (p) => {
-    if (p.cmd === 'publish') {
-      if (p.qos > 0) send({ cmd: 'puback', messageId: p.messageId });
-      const cmd = JSON.parse(p.payload.toString());
-      const w = waiters.shift();
-      if (w) w(cmd);
-      else commands.push(cmd);
-    } else if (p.cmd === 'connack' || p.cmd === 'suback') acks.shift()?.(p);
-  });
-  parser.on('error', (err) => socket.destroy(err));
-  socket.on('data', (chunk) => parser.parse(chunk));
-  const answer = () => new Promise((resolve) => acks.push(resolve));
-  await new Promise((resolve, reject) => socket.once('connect', resolve).once('error', reject));
-  const connack = answer();
-  send({
-    cmd: 'connect',
-    protocolId: 'MQTT',
-    protocolVersion: 4,
-    clean: true,
-    keepalive: 0,
-    clientId: cred.name,
-    username: cred.name,
-    password: Buffer.from(cred.password),
-  });
-  if ((await connack).returnCode !== 0) throw new Error(`${cred.name}: connection refused`);
-  const suback = answer();
-  send({ cmd: 'subscribe', messageId: ++nextId, subscriptions: [{ topic: `fleet/bench/${cred.name}/cmd`, qos: 1 }] });
-  await suback;
-  const publish = (topic, payload) =>
-    send({ cmd: 'publish', topic, payload, qos: 1, messageId: (nextId = (nextId % 65535) + 1) });
-  publish(`fleet/bench/${cred.name}/state`, JSON.stringify({ online: true }));
-  return {
-    publish,
-    end: () => new Promise((resolve) => (send({ cmd: 'disconnect' }), socket.end(resolve))),
-    nextCommand: () => (commands.length ? Promise.resolve(commands.shift()) : new Promise((r) => waiters.push(r))),
-  };
-}
-
-/** The report list of a session with `files`: ready, each file queued/downloading/completed, finalizing, completed. */
-function reportsFor(files) {
-  const out = [{ phase: 'ready' }];
-  for (const f of files)
-    for (const status of ['queued', 'downloading', 'completed'])
-      out.push({ phase: 'file', device_path: f.device_path, status });
-  out.push({ phase: 'finalizing' }, { phase: 'completed' });
-  return out;
-}
-
 /** Part 1 with `n` devices and streams: answers latencies, events lost and the server's CPU. */
 async function streamRun(s, creds) {
-  const devices = await Promise.all(creds.map(handDevice));
+  const devices = await Promise.all(creds.map((c) => handDevice(MQTT_PORT, c)));
   await sleep(1000); // online from their subscriptions
   const sessions = [];
   for (let i = 0; i < devices.length; i += 50)
@@ -366,7 +219,7 @@ async function simulatedRun(s) {
 await main(async () => {
   const s = await startServer();
   onCleanup(() => s.child.kill('SIGTERM'));
-  await uploadFiles(s, FILES, 0);
+  await uploadFiles(s, FILES, 0, FILE_KB);
 
   const sim = await simulatedRun(s);
   printTable(`${DEVICES} simulated devices × ${FILES} files (${FILE_KB} KiB) provisioned at once, each watched`, [
@@ -382,7 +235,7 @@ await main(async () => {
 
   // Part 1: enough files that a session reports for DURATION s at RATE/s.
   const files = Math.max(1, Math.floor((RATE * DURATION - 3) / 3));
-  await uploadFiles(s, Math.max(0, files - FILES), FILES);
+  await uploadFiles(s, Math.max(0, files - FILES), FILES, FILE_KB);
   const creds = await register(s, STREAMS + 1, 0xa0000000);
   const base = await streamRun(s, creds.slice(0, 1));
   const load = await streamRun(s, creds.slice(1));
