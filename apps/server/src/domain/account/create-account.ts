@@ -6,6 +6,8 @@ import { accounts } from '../../db/schema.ts';
 import { isForeignKeyViolation, isUniqueViolation } from '../../lib/db-errors.ts';
 import { HttpError, forbidden, invalidField, notFound } from '../../lib/http-error.ts';
 import { hashPassword } from '../../lib/password.ts';
+import type { AuditContext } from '../audit/audit-context.ts';
+import { audited } from '../audit/audited.ts';
 import type { Deps } from '../deps.ts';
 import { assertKnownEntity } from '../entity/entity-exists.ts';
 import { assertMayCreate, isLandlord } from './account-policy.ts';
@@ -19,7 +21,7 @@ export const nameTaken = (field = 'document.name') =>
   });
 
 /** Creates an account in the scope's entity (or, for the landlord's plain path, the document's). */
-export async function createAccount(deps: Deps, actor: AccessClaims, scope: Scope, doc: Document) {
+export async function createAccount(deps: Deps, ctx: AuditContext, actor: AccessClaims, scope: Scope, doc: Document) {
   if (doc.subtype === 'sadmin' && scope !== null)
     throw invalidField('document.subtype', 'A superadmin belongs to no entity');
   const entity = doc.subtype === 'sadmin' ? null : (scope ?? doc.entity ?? null);
@@ -29,23 +31,27 @@ export async function createAccount(deps: Deps, actor: AccessClaims, scope: Scop
   // An entity in the path was found before the request got here; one in the body is checked.
   if (scope === null && entity !== null) await assertKnownEntity(deps.db, entity, 'document.entity');
   const password_hash = await hashPassword(doc.password);
-  try {
-    const [row] = await deps.db
-      .insert(accounts)
-      .values({
-        name: doc.name,
-        email: doc.email,
-        password_hash,
-        subtype: doc.subtype,
-        entity,
-        access: doc.subtype === 'sadmin' ? ['all'] : doc.access,
-      })
-      .returning();
-    return presentAccount(row!);
-  } catch (err) {
-    if (isUniqueViolation(err)) throw nameTaken();
-    // The entity was deleted meanwhile.
-    if (isForeignKeyViolation(err)) throw notFound('Entity');
-    throw err;
-  }
+  const entry = { action: 'account.create', entity, target: { type: 'account', name: doc.name } } as const;
+  const complete = (after: ReturnType<typeof presentAccount>) => ({ after });
+  return audited(deps.db, ctx, { ...entry, complete }, async (tx) => {
+    try {
+      const [row] = await tx
+        .insert(accounts)
+        .values({
+          name: doc.name,
+          email: doc.email,
+          password_hash,
+          subtype: doc.subtype,
+          entity,
+          access: doc.subtype === 'sadmin' ? ['all'] : doc.access,
+        })
+        .returning();
+      return presentAccount(row!);
+    } catch (err) {
+      if (isUniqueViolation(err)) throw nameTaken();
+      // The entity was deleted meanwhile.
+      if (isForeignKeyViolation(err)) throw notFound('Entity');
+      throw err;
+    }
+  });
 }

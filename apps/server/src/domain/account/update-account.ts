@@ -6,6 +6,8 @@ import { accounts } from '../../db/schema.ts';
 import { isUniqueViolation } from '../../lib/db-errors.ts';
 import { invalidField } from '../../lib/http-error.ts';
 import { hashPassword } from '../../lib/password.ts';
+import type { AuditContext } from '../audit/audit-context.ts';
+import { audited } from '../audit/audited.ts';
 import type { Deps } from '../deps.ts';
 import { assertKnownEntity } from '../entity/entity-exists.ts';
 import { endSessions } from '../session/end-sessions.ts';
@@ -24,6 +26,7 @@ const CLAIM_FIELDS: (keyof AccountUpdateSet)[] = ['name', 'subtype', 'entity', '
  */
 export async function updateAccount(
   deps: Deps,
+  ctx: AuditContext,
   actor: AccessClaims,
   scope: Scope,
   name: string,
@@ -48,13 +51,28 @@ export async function updateAccount(
   if (subtype === 'sadmin') values.access = ['all'];
   else if (set.access !== undefined) values.access = set.access;
 
-  let row;
-  try {
-    [row] = await deps.db.update(accounts).set(values).where(eq(accounts.id, target.id)).returning();
-  } catch (err) {
-    if (isUniqueViolation(err)) throw nameTaken('name');
-    throw err;
-  }
+  const before = presentAccount(target);
+  const entry = {
+    action: 'account.update',
+    entity: target.entity,
+    target: { type: 'account', name: target.name },
+    // A new password is recorded as changed, never its value or hash.
+    ...(set.password !== undefined ? { details: { password_changed: true } } : {}),
+  } as const;
+  const row = await audited(
+    deps.db,
+    ctx,
+    { ...entry, complete: (r: typeof accounts.$inferSelect) => ({ before, after: presentAccount(r) }) },
+    async (tx) => {
+      try {
+        const [updated] = await tx.update(accounts).set(values).where(eq(accounts.id, target.id)).returning();
+        return updated!;
+      } catch (err) {
+        if (isUniqueViolation(err)) throw nameTaken('name');
+        throw err;
+      }
+    },
+  );
 
   const claimsChanged = CLAIM_FIELDS.some((f) => set[f] !== undefined);
   if (claimsChanged || set.password !== undefined) {
@@ -63,5 +81,5 @@ export async function updateAccount(
     await endSessions(deps, await familiesOf(deps.db, [target.id], keep));
   }
   if (claimsChanged) forgetTokens(deps, await tokenHashesOf(deps.db, [target.id]));
-  return presentAccount(row!);
+  return presentAccount(row);
 }

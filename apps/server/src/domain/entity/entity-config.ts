@@ -6,6 +6,8 @@ import type { Db } from '../../db/client.ts';
 import { entities } from '../../db/schema.ts';
 import { forbidden, invalidField, notFound } from '../../lib/http-error.ts';
 import { isLandlord } from '../account/account-policy.ts';
+import type { AuditContext } from '../audit/audit-context.ts';
+import { audited } from '../audit/audited.ts';
 
 type EntityRow = typeof entities.$inferSelect;
 
@@ -37,7 +39,13 @@ export async function getEntityConfig(db: Db, entity: string) {
  * Applies `$set` to the entity config: the landlord, or an admin of the entity with all access.
  * The name is read-only (an unchanged one is dropped, another refused).
  */
-export async function updateEntityConfig(db: Db, actor: AccessClaims, entity: string, input: EntityConfigSet) {
+export async function updateEntityConfig(
+  db: Db,
+  ctx: AuditContext,
+  actor: AccessClaims,
+  entity: string,
+  input: EntityConfigSet,
+) {
   if (!mayChange(actor, 'entityConfig') || (!isLandlord(actor) && actor.entity !== entity)) {
     throw forbidden('Only superadmins and entity admins with all access change the entity config');
   }
@@ -47,10 +55,19 @@ export async function updateEntityConfig(db: Db, actor: AccessClaims, entity: st
   const values: Partial<typeof entities.$inferInsert> = { ...set };
   if (devicePath !== undefined) values.device_path = devicePath;
   if (Object.keys(values).length === 0) return presentConfig(target);
-  const [row] = await db
-    .update(entities)
-    .set({ ...values, updated_at: new Date() })
-    .where(eq(entities.name, target.name))
-    .returning();
-  return presentConfig(row!);
+  const before = presentConfig(target);
+  const entry = {
+    action: 'entity.update',
+    entity: target.name,
+    target: { type: 'entity', name: target.name },
+  } as const;
+  const complete = (after: EntityConfig) => ({ before, after });
+  return audited(db, ctx, { ...entry, complete }, async (tx) => {
+    const [row] = await tx
+      .update(entities)
+      .set({ ...values, updated_at: new Date() })
+      .where(eq(entities.name, target.name))
+      .returning();
+    return presentConfig(row!);
+  });
 }

@@ -7,6 +7,9 @@ import { PERMANENT_TOKEN_PREFIX, hashToken, newOpaqueToken } from '../../lib/tok
 import { forgetTokens } from '../account/account-credentials.ts';
 import { assertMayManageTokens } from '../account/account-policy.ts';
 import { findAccountInScope, type Scope } from '../account/account-scope.ts';
+import { TOKEN_HASH_PREFIX } from '@fleet/shared/audit-actions';
+import type { AuditContext } from '../audit/audit-context.ts';
+import { audited } from '../audit/audited.ts';
 import type { Deps } from '../deps.ts';
 
 type TokenRow = typeof permanentTokens.$inferSelect;
@@ -27,6 +30,7 @@ async function target(deps: Deps, actor: AccessClaims, scope: Scope, account: st
 /** Generates a permanent token (256 random bits). Its value is in this answer only; the database keeps a hash. */
 export async function generateToken(
   deps: Deps,
+  ctx: AuditContext,
   actor: AccessClaims,
   scope: Scope,
   account: string,
@@ -34,10 +38,17 @@ export async function generateToken(
 ): Promise<GeneratedToken> {
   const owner = await target(deps, actor, scope, account);
   const token = newOpaqueToken(PERMANENT_TOKEN_PREFIX.slice(0, -1));
-  const [row] = await deps.db
-    .insert(permanentTokens)
-    .values({ token_hash: hashToken(token), account_id: owner.id, description })
-    .returning();
+  const hash = hashToken(token);
+  // A token is named by its hash prefix and description; its value is never recorded.
+  const entry = {
+    action: 'token.create',
+    entity: owner.entity,
+    target: { type: 'token', name: hash.slice(0, TOKEN_HASH_PREFIX) },
+    after: { account: owner.name, description },
+  } as const;
+  const [row] = await audited(deps.db, ctx, entry, (tx) =>
+    tx.insert(permanentTokens).values({ token_hash: hash, account_id: owner.id, description }).returning(),
+  );
   return { token, ...present(row!) };
 }
 
@@ -53,12 +64,28 @@ export async function listTokens(deps: Deps, actor: AccessClaims, scope: Scope, 
 }
 
 /** Revokes one of an account's permanent tokens; it stops working at once on every instance. */
-export async function revokeToken(deps: Deps, actor: AccessClaims, scope: Scope, account: string, tokenHash: string) {
+export async function revokeToken(
+  deps: Deps,
+  ctx: AuditContext,
+  actor: AccessClaims,
+  scope: Scope,
+  account: string,
+  tokenHash: string,
+) {
   const owner = await target(deps, actor, scope, account);
-  const deleted = await deps.db
-    .delete(permanentTokens)
-    .where(and(eq(permanentTokens.token_hash, tokenHash), eq(permanentTokens.account_id, owner.id)))
-    .returning({ hash: permanentTokens.token_hash });
+  const entry = {
+    action: 'token.delete',
+    entity: owner.entity,
+    target: { type: 'token', name: tokenHash.slice(0, TOKEN_HASH_PREFIX) },
+  } as const;
+  const complete = (rows: Array<{ description: string }>) =>
+    rows[0] ? { before: { account: owner.name, description: rows[0].description } } : null;
+  const deleted = await audited(deps.db, ctx, { ...entry, complete }, (tx) =>
+    tx
+      .delete(permanentTokens)
+      .where(and(eq(permanentTokens.token_hash, tokenHash), eq(permanentTokens.account_id, owner.id)))
+      .returning({ description: permanentTokens.description }),
+  );
   if (deleted.length === 0) throw notFound('Token');
   forgetTokens(deps, [tokenHash]);
 }

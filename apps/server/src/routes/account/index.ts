@@ -14,6 +14,7 @@ import { getAccount } from '../../domain/account/get-account.ts';
 import { listAccounts } from '../../domain/account/list-accounts.ts';
 import { updateAccount } from '../../domain/account/update-account.ts';
 import type { Deps } from '../../domain/deps.ts';
+import { auditContext } from '../audit-context.ts';
 import { ERROR_RESPONSES, SCOPES, pathName, scopeOf } from '../scope.ts';
 
 const errors = ERROR_RESPONSES;
@@ -57,7 +58,13 @@ export async function accountRoutes(app: FastifyInstance, deps: Deps) {
         },
       },
       async (request, reply) => {
-        const data = await createAccount(deps, request.auth, scopeOf(request, 'Entity'), request.body.document);
+        const data = await createAccount(
+          deps,
+          auditContext(request, deps),
+          request.auth,
+          scopeOf(request, 'Entity'),
+          request.body.document,
+        );
         return reply.code(201).send({ status: 'Account created', data });
       },
     );
@@ -92,7 +99,14 @@ export async function accountRoutes(app: FastifyInstance, deps: Deps) {
       },
       async (request) => {
         const scope = scopeOf(request, 'Account');
-        const data = await updateAccount(deps, request.auth, scope, request.params.name, request.body.operator.$set);
+        const data = await updateAccount(
+          deps,
+          auditContext(request, deps),
+          request.auth,
+          scope,
+          request.params.name,
+          request.body.operator.$set,
+        );
         return { status: 'Account saved', data };
       },
     );
@@ -109,7 +123,13 @@ export async function accountRoutes(app: FastifyInstance, deps: Deps) {
         },
       },
       async (request) => {
-        await deleteAccount(deps, request.auth, scopeOf(request, 'Account'), request.params.name);
+        await deleteAccount(
+          deps,
+          auditContext(request, deps),
+          request.auth,
+          scopeOf(request, 'Account'),
+          request.params.name,
+        );
         return { status: 'Account deleted' };
       },
     );

@@ -6,6 +6,7 @@ import { EntityCreateRequestSchema, EntitySchema, TenantSpecificRequestSchema } 
 import { PageQuerySchema, StatusSchema, listOf, statusWith } from '@fleet/shared/schemas/list';
 import { listAccounts } from '../../domain/account/list-accounts.ts';
 import type { Deps } from '../../domain/deps.ts';
+import { auditContext } from '../audit-context.ts';
 import { createEntity } from '../../domain/entity/create-entity.ts';
 import { deleteEntity } from '../../domain/entity/delete-entity.ts';
 import { getEntity, listEntities } from '../../domain/entity/list-entities.ts';
@@ -50,7 +51,10 @@ export async function entityRoutes(app: FastifyInstance, deps: Deps) {
       },
     },
     async (request, reply) =>
-      reply.code(201).send({ status: 'Entity created', data: await createEntity(deps.db, request.body) }),
+      reply.code(201).send({
+        status: 'Entity created',
+        data: await createEntity(deps.db, auditContext(request, deps), request.body),
+      }),
   );
 
   r.get(
@@ -81,7 +85,7 @@ export async function entityRoutes(app: FastifyInstance, deps: Deps) {
       },
     },
     async (request) => {
-      await deleteEntity(deps, request.params.name);
+      await deleteEntity(deps, auditContext(request, deps), request.params.name);
       return { status: 'Entity deleted' };
     },
   );

@@ -17,6 +17,7 @@ import { createKiosk, updateKiosk } from '../../domain/kiosk/save-kiosk.ts';
 import { deleteNamed } from '../../domain/org/delete-named.ts';
 import { getSite, listSites } from '../../domain/site/site-scope.ts';
 import { createSite, updateSite } from '../../domain/site/save-site.ts';
+import { auditContext } from '../audit-context.ts';
 import { ERROR_RESPONSES, pathName, scopeOf } from '../scope.ts';
 import { namedCrudRoutes } from './named-crud.ts';
 
@@ -113,7 +114,13 @@ export async function orgRoutes(app: FastifyInstance, deps: Deps) {
       const entity = scopeOf(request, 'Entity') as string;
       return {
         status: 'Entity config saved',
-        data: await updateEntityConfig(db, request.auth, entity, request.body.operator.$set),
+        data: await updateEntityConfig(
+          db,
+          auditContext(request, deps),
+          request.auth,
+          entity,
+          request.body.operator.$set,
+        ),
       };
     },
   );

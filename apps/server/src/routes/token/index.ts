@@ -6,6 +6,7 @@ import { GenerateTokenQuerySchema, GeneratedTokenSchema, TokenListSchema } from 
 import type { Deps } from '../../domain/deps.ts';
 import { generateToken, listTokens, revokeToken } from '../../domain/token/manage-tokens.ts';
 import { assertLandlord } from '../../plugins/auth.ts';
+import { auditContext } from '../audit-context.ts';
 import { ERROR_RESPONSES, SCOPES, pathName, scopeOf } from '../scope.ts';
 
 const errors = ERROR_RESPONSES;
@@ -35,7 +36,14 @@ export async function tokenRoutes(app: FastifyInstance, deps: Deps) {
         },
       },
       async (request) =>
-        generateToken(deps, request.auth, scopeOf(request, 'Account'), request.params.name, request.query.description),
+        generateToken(
+          deps,
+          auditContext(request, deps),
+          request.auth,
+          scopeOf(request, 'Account'),
+          request.params.name,
+          request.query.description,
+        ),
     );
 
     r.get(
@@ -65,7 +73,14 @@ export async function tokenRoutes(app: FastifyInstance, deps: Deps) {
       },
       async (request) => {
         const { name, tokenHash } = request.params;
-        await revokeToken(deps, request.auth, scopeOf(request, 'Account'), name, tokenHash);
+        await revokeToken(
+          deps,
+          auditContext(request, deps),
+          request.auth,
+          scopeOf(request, 'Account'),
+          name,
+          tokenHash,
+        );
         return { status: 'Token revoked' };
       },
     );
@@ -86,7 +101,7 @@ export async function tokenRoutes(app: FastifyInstance, deps: Deps) {
     async (request) => {
       assertLandlord(request.auth);
       const { entity, account } = request.params;
-      return generateToken(deps, request.auth, entity, account, request.query.description);
+      return generateToken(deps, auditContext(request, deps), request.auth, entity, account, request.query.description);
     },
   );
 }
