@@ -135,7 +135,7 @@ describe('an entity-wide command with wait=false', () => {
       const p = await progress();
       expect(p.body).toMatchObject({ status: 'running', data: { counts: { succeeded: 1, sent: 1, queued: 1 } } });
       expect(p.body.userMessage).toBe(
-        'Vibrate sent to 3 devices: 1 answered, 1 waiting for a reply, 1 held until they wake',
+        'Vibrate sent to 3 devices: 1 answered, 1 waiting for a reply, 1 held until they connect',
       );
     });
     // The one publication reached both devices at once: B has it already.

@@ -23,7 +23,7 @@ export function entityProgress(id: string, type: CommandType, counts: Counts): E
     `${answered} answered`,
     counts.failed && `${counts.failed} with an error`,
     counts.sent && `${counts.sent} waiting for a reply`,
-    counts.queued && `${counts.queued} held until they wake`,
+    counts.queued && `${counts.queued} held until they connect`,
     counts.timed_out && `${counts.timed_out} did not answer`,
     counts.expired && `${counts.expired} expired asleep`,
   ].filter(Boolean);

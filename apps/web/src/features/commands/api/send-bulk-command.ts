@@ -48,13 +48,13 @@ export async function sendEntityCommand(
   );
 }
 
-/** GET tenant/{entity}/mqtt/general/entity/{id}: how many devices answered so far. */
+/** GET tenant/{entity}/mqtt/general/entity/{id}: how many devices answered so far; a failure is the panel's to show. */
 export async function getEntityCommandProgress(
   entity: string,
   id: string,
   signal?: AbortSignal,
 ): Promise<EntityCommandProgress> {
-  return api.get(`${entityCommandPath(entity)}/${id}`, { signal, parse: parseProgress });
+  return api.get(`${entityCommandPath(entity)}/${id}`, { signal, notify: false, parse: parseProgress });
 }
 
 /**

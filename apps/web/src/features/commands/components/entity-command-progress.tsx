@@ -4,7 +4,6 @@ import { IconCheck } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { COMMAND_LABELS } from '@fleet/shared/command-labels';
 import type { EntityCommandProgress } from '@fleet/shared/schemas/command';
-import { deviceKeys } from '../../../lib/api/device-paths.ts';
 import { getEntityCommandProgress } from '../api/send-bulk-command.ts';
 import { showNotice } from '../utils/show-notice.ts';
 
@@ -34,12 +33,16 @@ function EntityCommandPanel({ run, onClose }: { run: Run; onClose(): void }) {
   const { entity, started } = run;
   const { id } = started.data;
   const progress = useQuery({
-    queryKey: [...deviceKeys.all, 'entity-command', entity, id],
+    // Not under the device keys: a device change (delete all) must not read it again.
+    queryKey: ['entity-command', entity, id],
     queryFn: ({ signal }) => getEntityCommandProgress(entity, id, signal),
     // The call's own answer is a fresh reading: the next one is a poll away.
     initialData: started,
     staleTime: ENTITY_PROGRESS_POLL_MS,
-    refetchInterval: (query) => (query.state.data?.status === 'done' ? false : ENTITY_PROGRESS_POLL_MS),
+    // Stops once none waits for a reply, or when it cannot be read (its devices were deleted):
+    // the last reading stays.
+    refetchInterval: (query) =>
+      query.state.data?.status === 'done' || query.state.error ? false : ENTITY_PROGRESS_POLL_MS,
   }).data;
   const announced = useRef(false);
   useEffect(() => {
@@ -79,7 +82,7 @@ function EntityCommandPanel({ run, onClose }: { run: Run; onClose(): void }) {
           Sent to {total} device{total === 1 ? '' : 's'} · {answered} answered
           {counts.failed > 0 && ` (${counts.failed} with an error)`}
           {counts.sent > 0 && ` · ${counts.sent} waiting for a reply`}
-          {counts.queued > 0 && ` · ${counts.queued} asleep: held until they wake`}
+          {counts.queued > 0 && ` · ${counts.queued} not connected: held until they connect`}
           {counts.timed_out > 0 && ` · ${counts.timed_out} did not answer`}
         </Text>
         <Progress.Root size="md" aria-hidden>

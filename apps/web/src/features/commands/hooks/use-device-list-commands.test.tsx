@@ -150,10 +150,10 @@ describe('commands from the device list (core §2)', () => {
     const panel = await screen.findByRole('status', { name: 'Vibrate all devices: progress' });
     // The menu button does not spin while the devices answer.
     expect(screen.getByRole('button', { name: 'Multi-Device Action' }).getAttribute('data-loading')).toBeNull();
-    expect(panel.textContent).toContain('Sent to 3 devices · 0 answered · 2 waiting for a reply · 1 asleep');
+    expect(panel.textContent).toContain('Sent to 3 devices · 0 answered · 2 waiting for a reply · 1 not connected');
     // Read again every second until none waits for a reply.
     await vi.waitFor(
-      () => expect(panel.textContent).toContain('Sent to 3 devices · 2 answered (1 with an error) · 1 asleep'),
+      () => expect(panel.textContent).toContain('Sent to 3 devices · 2 answered (1 with an error) · 1 not connected'),
       { timeout: 4_000 },
     );
   });
