@@ -147,7 +147,7 @@ export function BeaconFormView({ form, saving, onSubmit }: Props) {
             </Text>
           )}
           {form.editing && (
-            <Button variant="default" onClick={form.reset}>
+            <Button variant="default" onClick={form.reset} style={{ flexShrink: 0 }}>
               Cancel Edit
             </Button>
           )}
@@ -156,6 +156,7 @@ export function BeaconFormView({ form, saving, onSubmit }: Props) {
             disabled={!form.valid}
             loading={saving}
             aria-describedby={form.valid ? undefined : 'beacon-form-incomplete'}
+            style={{ flexShrink: 0 }}
           >
             {form.editing ? 'Update Beacon' : 'Add Beacon'}
           </Button>
