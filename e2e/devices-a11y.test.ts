@@ -1,0 +1,105 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { audit } from './helpers/axe.ts';
+import { chromiumPath, signIn } from './helpers/browser.ts';
+import {
+  BOSS,
+  CHIEF,
+  csvFile,
+  field,
+  id,
+  MINUTE,
+  seed,
+  seedGlobex,
+  startWorld,
+  unexpected,
+  world,
+} from './helpers/devices-world.ts';
+
+/** The device screens judged by axe in light and dark, on data seeded for them (independent of the other device files). */
+
+beforeAll(async () => {
+  if (!chromiumPath) return;
+  await startWorld();
+  // The screens' data straight into the database: acme's device as created and edited by
+  // devices.test.ts, a row the bulk upload's duplicates meet, globex's 45, and nothing in initech.
+  await seed('acme', '240a', 1, () => ({
+    name: '240ac40a2e48',
+    description: 'Reception, left',
+    group: 'hall_a',
+    mac_1: '240ac40a2e48ab3a',
+    version_id: 'hw-2',
+  }));
+  await seed('acme', 'aaaa', 1, () => ({ name: 'aaaa00000010' }));
+  await seedGlobex();
+  await seed('acme', 'dddd', 12, (i) => ({
+    state_current: ['ALLOCATED', 'PROVISIONING', 'ERROR', 'BOOTING', 'RETIRED', null][i % 6],
+    battery: [95, 70, 35, null][i % 4],
+    is_charging: i % 3 === 0,
+    fw_version: i % 2 ? '2.0.1' : null,
+    group: i % 2 ? 'hall_a' : null,
+    updated_at: new Date(Date.now() - (i === 3 ? 60 * MINUTE : i * 70_000)),
+  }));
+});
+afterAll(async () => world.h?.close());
+
+describe.skipIf(!chromiumPath)('device screens in Chromium', () => {
+  it('has no serious accessibility violations on the entity admin’s device list and forms, light and dark', async () => {
+    const { page, context, errors } = await world.h.newPage();
+    await signIn(page, BOSS);
+    await page.goto('/device');
+    await audit(page, 'devices-list', (p) => p.getByText(/of \d+ devices/).waitFor());
+    await page.goto('/device?status=ERROR');
+    await audit(page, 'devices-list-filters', async (p) => {
+      await p.getByRole('button', { name: /^Filters/ }).click();
+      await p.getByText('2 devices match').waitFor();
+    });
+    await page.goto('/device?search=nothing-matches-this');
+    await audit(page, 'devices-list-no-match', (p) => p.getByText('No devices match these filters').waitFor());
+    await page.goto('/device/new');
+    await audit(page, 'devices-create', async (p) => {
+      await field(p, 'Device ID').fill('nope');
+      await p.getByRole('button', { name: 'Add Device' }).click();
+      await p.getByText(/Has to be a 12 hex/).waitFor();
+    });
+    await page.goto('/device/240ac40a2e48');
+    await audit(page, 'devices-edit', (p) => p.getByText('Device status').waitFor());
+    expect(unexpected(errors)).toEqual([]);
+    await context.close();
+  });
+
+  it('has no serious accessibility violations on the bulk upload, the landlord list and an empty list, light and dark', async () => {
+    const { page, context, errors } = await world.h.newPage();
+    await signIn(page, BOSS);
+    await page.goto('/devices/new-multiple');
+    const preview = [
+      'Device ID,Description',
+      ...Array.from({ length: 8 }, (_, i) => `${id('eeee', i)},Unit ${i}`),
+      'bad-id,Broken',
+    ].join('\n');
+    await audit(page, 'devices-bulk-preview', async (p) => {
+      await p.locator('input[type="file"]').setInputFiles(csvFile(preview));
+      await p.getByText('+ 4 more devices').waitFor();
+    });
+    // Only rows that fail whatever happens, so the light and dark runs show the same results.
+    const failing = 'Device ID\n240ac40a2e48\naaaa00000010\nXYZ\n';
+    await audit(page, 'devices-bulk-failures', async (p) => {
+      await field(p, 'Manufacture type').fill('Dispenser v2');
+      await p.locator('input[type="file"]').setInputFiles(csvFile(failing));
+      await p.getByRole('button', { name: 'Add Devices' }).click();
+      await p.getByText('0 added · 2 failed · 1 invalid').waitFor();
+    });
+
+    await page.getByRole('button', { name: /User menu/ }).click();
+    await page.getByRole('menuitem', { name: 'Logout' }).click();
+    await signIn(page);
+    await page.goto('/sdevices?entity=globex&size=10');
+    await audit(page, 'devices-landlord-list', (p) => p.getByText('1–10 of 45 devices').waitFor());
+    await page.getByRole('button', { name: /User menu/ }).click();
+    await page.getByRole('menuitem', { name: 'Logout' }).click();
+    await signIn(page, CHIEF);
+    await page.goto('/device');
+    await audit(page, 'devices-list-empty', (p) => p.getByText('No devices yet').waitFor());
+    expect(unexpected(errors)).toEqual([]);
+    await context.close();
+  });
+});
