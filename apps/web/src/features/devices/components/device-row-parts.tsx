@@ -3,6 +3,7 @@ import { IconArrowBackUp, IconDotsVertical, IconEye, IconPencil, IconTrash, Icon
 import { Link } from 'react-router';
 import type { Device } from '@fleet/shared/schemas/device';
 import type { CommandAvailability } from '@/lib/device/command-availability.ts';
+import { useAccess } from '@/lib/session/use-access.ts';
 import { AsleepPill } from './asleep-pill.tsx';
 import classes from './device-tones.module.css';
 import type { DeviceRowContext, DeviceRowProps } from './device-row.tsx';
@@ -44,6 +45,8 @@ type DeviceActionsProps = Pick<
 /** A device's actions: other features' buttons, then its menu (Edit or View, commands, Allocate, Return, Delete). */
 export function DeviceActions(props: DeviceActionsProps) {
   const { device, landlord, href, writable, onDelete, deleting, busy, extras, context } = props;
+  // Allocate and Return Device need Group_all or all (the shared access rule): not offered otherwise.
+  const allocates = useAccess('allocation') === 'change';
   return (
     <Group gap={4} wrap="nowrap">
       {extras.actions?.(device, context)}
@@ -74,7 +77,7 @@ export function DeviceActions(props: DeviceActionsProps) {
           <Menu.Divider />
           {extras.menuItems?.(device, context)}
           {/* Allocation and return go through the kiosk manager for the active entity (fleet §2). */}
-          {!landlord && (
+          {!landlord && allocates && (
             <>
               <Menu.Divider />
               <Menu.Item component={Link} to={`${href}/allocate`} leftSection={<IconUserShare size={16} aria-hidden />}>

@@ -1,6 +1,7 @@
 // @vitest-environment happy-dom
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { signInAs } from '@/test/render.tsx';
 import { DEVICE, NOW, renderDeviceRow as render } from './device-row.test-helpers.tsx';
 
 const MENU = `Actions for device ${DEVICE.name}`;
@@ -45,6 +46,7 @@ describe('DeviceRow', () => {
   });
 
   it('offers a reader View, Allocate and Return Device, and no Delete', async () => {
+    signInAs({ subtype: 'operator', permissions: ['Group_all'] });
     const { user } = render(DEVICE);
     await user.click(screen.getByRole('button', { name: MENU }));
     expect(menuItems()).toEqual(['View', 'Allocate', 'Return Device']);
@@ -53,7 +55,15 @@ describe('DeviceRow', () => {
     );
   });
 
+  it('offers a reader without Group_all neither Allocate nor Return Device (the server would refuse them)', async () => {
+    signInAs({ subtype: 'operator', permissions: ['Group_read'] });
+    const { user } = render(DEVICE);
+    await user.click(screen.getByRole('button', { name: MENU }));
+    expect(menuItems()).toEqual(['View']);
+  });
+
   it('offers a writer Edit and Delete, and Delete asks for the device to go', async () => {
+    signInAs({ subtype: 'admin', permissions: ['all'] });
     const { user, props } = render(DEVICE, { writable: true });
     await user.click(screen.getByRole('button', { name: MENU }));
     expect(menuItems()).toEqual(['Edit', 'Allocate', 'Return Device', 'Delete']);

@@ -1,4 +1,5 @@
 import { Select } from '@mantine/core';
+import { useAccess } from '@/lib/session/use-access.ts';
 import { useGroupChoices } from '../api/get-groups.ts';
 
 interface GroupSelectProps {
@@ -15,7 +16,9 @@ interface GroupSelectProps {
 /** The optional Groups select of device create and edit (fleet §2): the entity's groups, with their room. */
 export function GroupSelect({ entity, needsEntity, value, error, readOnly, onChange }: GroupSelectProps) {
   const waiting = needsEntity && !entity;
-  const groups = useGroupChoices(entity, !waiting);
+  // Without Group_read (the shared access rule) the list is not asked for: the server would refuse it.
+  const refused = useAccess('groups') === 'none';
+  const groups = useGroupChoices(entity, !waiting && !refused);
   const data = (groups.data ?? []).map((g) => {
     const full = g.capacity !== null && g.devices >= g.capacity && g.name !== value;
     const room = g.capacity === null ? '' : ` (${g.devices}/${g.capacity})`;
@@ -24,13 +27,15 @@ export function GroupSelect({ entity, needsEntity, value, error, readOnly, onCha
   if (value && !data.some((d) => d.value === value)) data.unshift({ value, label: value, disabled: false });
   const placeholder = waiting
     ? 'Choose the entity first'
-    : groups.isPending
-      ? 'Loading groups…'
-      : groups.isError
-        ? 'Groups cannot be read with this account'
-        : data.length === 0
-          ? 'No groups yet'
-          : 'No group';
+    : refused
+      ? 'Groups cannot be read with this account'
+      : groups.isPending
+        ? 'Loading groups…'
+        : groups.isError
+          ? 'Groups cannot be read with this account'
+          : data.length === 0
+            ? 'No groups yet'
+            : 'No group';
   return (
     <Select
       label="Groups"
@@ -39,7 +44,7 @@ export function GroupSelect({ entity, needsEntity, value, error, readOnly, onCha
       searchable
       clearable={!readOnly}
       readOnly={readOnly}
-      disabled={waiting || groups.isPending || (groups.isError && !value)}
+      disabled={((refused || groups.isError) && !value) || (!refused && (waiting || groups.isPending))}
       placeholder={placeholder}
       nothingFoundMessage="No group matches"
       data={data}
