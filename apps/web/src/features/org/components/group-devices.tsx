@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { Anchor, Badge, Button, Group as Row, Paper, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { DataTable } from '@/components/ui/data-table/data-table.tsx';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { DeviceSchema } from '@fleet/shared/schemas/device';
@@ -81,34 +82,36 @@ export function GroupDevices({ group, writable }: { group: Group; writable: bool
             </Row>
           </form>
         )}
-        {members.data && members.data.total === 0 ? (
-          <Text c="dimmed" size="sm">
-            No devices in this group yet.
-          </Text>
-        ) : (
-          <Table verticalSpacing={6} aria-busy={members.isPending}>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Device ID</Table.Th>
-                <Table.Th>Description</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {members.data?.data.map((d) => (
-                <Table.Tr key={d.name}>
-                  <Table.Td>
-                    <Anchor component={Link} to={`/device/${d.name}`} ff="monospace" size="sm">
-                      {d.name}
-                    </Anchor>
-                  </Table.Td>
-                  <Table.Td>
-                    <Text size="sm">{d.description}</Text>
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        )}
+        <DataTable
+          label="Devices in this group"
+          columns={[{ header: 'Device ID' }, { header: 'Description' }]}
+          items={members.data?.data}
+          loading={members.isPending}
+          failed={members.isError}
+          errorTitle="The devices in this group could not be loaded."
+          onRetry={() => void members.refetch()}
+          empty={
+            <Text c="dimmed" size="sm" p="sm">
+              No devices in this group yet.
+            </Text>
+          }
+          skeletonRows={2}
+          minWidth={360}
+          framed={false}
+          look={{ verticalSpacing: 6 }}
+          row={(d) => (
+            <Table.Tr key={d.name}>
+              <Table.Td>
+                <Anchor component={Link} to={`/device/${d.name}`} ff="monospace" size="sm">
+                  {d.name}
+                </Anchor>
+              </Table.Td>
+              <Table.Td>
+                <Text size="sm">{d.description}</Text>
+              </Table.Td>
+            </Table.Tr>
+          )}
+        />
         {members.data && members.data.total > SHOWN && (
           <Anchor component={Link} to={`/device?group=${encodeURIComponent(group.name)}`} size="sm">
             All {members.data.total} devices in the device list
