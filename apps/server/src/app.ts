@@ -75,6 +75,9 @@ export async function build(config: Config, opts: BuildOptions = {}): Promise<Fa
     // Requests arriving while shutting down are answered 503 in the envelope (below), not Fastify's way.
     return503OnClosing: false,
     forceCloseConnections: 'idle',
+    // The embedded database opens in a worker and migrates before the app is ready: on a busy
+    // 2-core host that can pass Fastify's 10 s default, which would kill a start that was fine.
+    pluginTimeout: 60_000,
     // Malformed URLs and bad content types fail before routing; answer them in the envelope too.
     frameworkErrors: (error, _request, reply) =>
       sendError(reply, { code: 400, userMessage: 'Invalid request', developerMessage: error.message }),
