@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { Group, Radio, Table, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
-import { IconArrowDown, IconArrowUp, IconArrowsSort } from '@tabler/icons-react';
+import { Radio, Table, Text } from '@mantine/core';
+import { DataTable } from '@/components/ui/data-table/data-table.tsx';
 import { sortDispensers, type DispenserRow, type DispenserSort, type SortOrder } from '../utils/dispenser-sort.ts';
 
 interface DispenserPickerProps {
@@ -32,78 +32,59 @@ export function DispenserPicker({ rows, value, disabled, onChange }: DispenserPi
   };
   return (
     <Radio.Group value={value} onChange={(key) => onChange(rows.find((r) => dispenserKey(r) === key)!)}>
-      <Table.ScrollContainer minWidth={560}>
-        <Table verticalSpacing="xs" highlightOnHover aria-label="Dispensers">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th w={48}>
-                <VisuallyHidden>Choose</VisuallyHidden>
-              </Table.Th>
-              {COLUMNS.map(([column, label]) => {
-                const active = column === sort;
-                const Icon = !active ? IconArrowsSort : order === 'asc' ? IconArrowUp : IconArrowDown;
-                return (
-                  <Table.Th
-                    key={column}
-                    aria-sort={active ? (order === 'asc' ? 'ascending' : 'descending') : undefined}
-                  >
-                    <UnstyledButton onClick={() => onSort(column)} fw={700} fz="sm">
-                      <Group gap={4} wrap="nowrap">
-                        {label}
-                        <Icon size={14} stroke={1.8} aria-hidden style={{ opacity: active ? 1 : 0.45 }} />
-                      </Group>
-                    </UnstyledButton>
-                  </Table.Th>
-                );
-              })}
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {sorted.length === 0 ? (
-              <Table.Tr>
-                <Table.Td colSpan={COLUMNS.length + 1}>
-                  <Text ta="center" c="dimmed" py="lg">
-                    No dispensers found
+      <DataTable
+        label="Dispensers"
+        columns={[
+          { header: 'Choose', hidden: true, w: 48 },
+          ...COLUMNS.map(([column, header]) => ({ header, sort: column })),
+        ]}
+        sorting={{ sort, order, onSort }}
+        items={sorted}
+        loading={false}
+        failed={false}
+        errorTitle=""
+        onRetry={() => undefined}
+        empty={
+          <Text ta="center" c="dimmed" py="lg">
+            No dispensers found
+          </Text>
+        }
+        minWidth={560}
+        framed={false}
+        look={{ verticalSpacing: 'xs', highlightOnHover: true }}
+        row={(r) => {
+          const full = r.capacity !== null && r.devices >= r.capacity;
+          return (
+            <Table.Tr key={dispenserKey(r)}>
+              <Table.Td>
+                <Radio
+                  value={dispenserKey(r)}
+                  disabled={disabled}
+                  aria-label={`Return to dispenser ${r.name} of kiosk ${r.kiosk}`}
+                />
+              </Table.Td>
+              <Table.Td>{r.kiosk}</Table.Td>
+              <Table.Td>
+                <Text fw={500} size="sm">
+                  {r.name}
+                </Text>
+              </Table.Td>
+              <Table.Td>
+                {r.capacity === null ? (
+                  <Text size="sm">{r.devices} (no limit)</Text>
+                ) : (
+                  <Text size="sm" c={full ? 'red' : undefined}>
+                    {r.devices} of {r.capacity}
+                    {full ? ' (full)' : ''}
                   </Text>
-                </Table.Td>
-              </Table.Tr>
-            ) : (
-              sorted.map((r) => {
-                const full = r.capacity !== null && r.devices >= r.capacity;
-                return (
-                  <Table.Tr key={dispenserKey(r)}>
-                    <Table.Td>
-                      <Radio
-                        value={dispenserKey(r)}
-                        disabled={disabled}
-                        aria-label={`Return to dispenser ${r.name} of kiosk ${r.kiosk}`}
-                      />
-                    </Table.Td>
-                    <Table.Td>{r.kiosk}</Table.Td>
-                    <Table.Td>
-                      <Text fw={500} size="sm">
-                        {r.name}
-                      </Text>
-                    </Table.Td>
-                    <Table.Td>
-                      {r.capacity === null ? (
-                        <Text size="sm">{r.devices} (no limit)</Text>
-                      ) : (
-                        <Text size="sm" c={full ? 'red' : undefined}>
-                          {r.devices} of {r.capacity}
-                          {full ? ' (full)' : ''}
-                        </Text>
-                      )}
-                    </Table.Td>
-                    <Table.Td>{r.site ?? '—'}</Table.Td>
-                    <Table.Td>{r.state ?? '—'}</Table.Td>
-                  </Table.Tr>
-                );
-              })
-            )}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
+                )}
+              </Table.Td>
+              <Table.Td>{r.site ?? '—'}</Table.Td>
+              <Table.Td>{r.state ?? '—'}</Table.Td>
+            </Table.Tr>
+          );
+        }}
+      />
     </Radio.Group>
   );
 }
