@@ -76,7 +76,12 @@ export function BeaconDemoPage() {
         <LiveFeed events={socket.feed} connected={socket.connected} />
         <ActiveBeacons beacons={active} now={now} />
       </SimpleGrid>
-      <EventHistory events={history.data?.events} loading={history.isLoading} />
+      <EventHistory
+        events={history.data?.events}
+        loading={history.isPending}
+        failed={history.isError}
+        onRetry={() => void history.refetch()}
+      />
       <ManageBeaconsModal opened={managing} onClose={manage.close} />
     </>
   );

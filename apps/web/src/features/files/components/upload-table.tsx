@@ -1,9 +1,10 @@
 import type { ReactNode } from 'react';
-import { Table, VisuallyHidden } from '@mantine/core';
-import { ListEmpty, ListError, TableMessageRow, TableSkeletonRows } from '@/components/ui/table-states.tsx';
+import { DataTable } from '@/components/ui/data-table/data-table.tsx';
+import { ListEmpty } from '@/components/ui/table-states.tsx';
 
 interface UploadTableProps<T> {
   caption: string;
+  /** Column titles; '' is the actions column, named for screen readers only. */
   headers: string[];
   rows: T[] | undefined;
   loading: boolean;
@@ -15,36 +16,23 @@ interface UploadTableProps<T> {
 
 /** The list of a files or firmware dialog: loading rows, the error with a retry, an empty state that says what to do. */
 export function UploadTable<T>({ caption, headers, rows, loading, failed, onRetry, empty, row }: UploadTableProps<T>) {
-  const columns = headers.length;
-  let body: ReactNode;
-  if (loading) body = <TableSkeletonRows columns={columns} rows={2} />;
-  else if (failed)
-    body = (
-      <TableMessageRow columns={columns}>
-        <ListError title={`Could not load the ${caption.toLowerCase()}`} onRetry={onRetry} />
-      </TableMessageRow>
-    );
-  else if (!rows || rows.length === 0)
-    body = (
-      <TableMessageRow columns={columns}>
-        <ListEmpty title={empty.title} description={empty.description} />
-      </TableMessageRow>
-    );
-  else body = rows.map(row);
   return (
-    <Table.ScrollContainer minWidth={560} maxHeight={320}>
-      <Table striped highlightOnHover verticalSpacing="xs" fz="sm" aria-label={caption}>
-        <Table.Thead>
-          <Table.Tr>
-            {headers.map((h) => (
-              <Table.Th key={h} ta={h === '' ? 'right' : undefined}>
-                {h === '' ? <VisuallyHidden>Actions</VisuallyHidden> : h}
-              </Table.Th>
-            ))}
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>{body}</Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+    <DataTable
+      label={caption}
+      columns={headers.map((h) => (h === '' ? { header: 'Actions', hidden: true, ta: 'right' } : { header: h }))}
+      // Not asked yet (the dialog closed) reads as empty, not as a failure.
+      items={rows ?? (loading || failed ? undefined : [])}
+      row={row}
+      loading={loading}
+      failed={failed}
+      errorTitle={`Could not load the ${caption.toLowerCase()}`}
+      onRetry={onRetry}
+      empty={<ListEmpty title={empty.title} description={empty.description} />}
+      skeletonRows={2}
+      minWidth={560}
+      maxHeight={320}
+      framed={false}
+      look={{ striped: true, highlightOnHover: true, verticalSpacing: 'xs', fz: 'sm' }}
+    />
   );
 }
