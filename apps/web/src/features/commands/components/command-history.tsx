@@ -1,13 +1,12 @@
 import { Button, Group, Loader, Paper, Table, Text, Title } from '@mantine/core';
 import type { Command } from '@fleet/shared/schemas/command';
-import { ListEmpty, ListError, TableMessageRow, TableSkeletonRows } from '@/components/ui/table-states.tsx';
+import { DataTable } from '@/components/ui/data-table/data-table.tsx';
+import { ListEmpty } from '@/components/ui/table-states.tsx';
 import { formatDateTime, formatRelative } from '@/lib/format/time.ts';
 import { useDeviceCommands } from '../api/get-device-commands.ts';
 import { useNow } from '@/lib/use-now.ts';
 import { commandOutcome, commandText, formatLatency, joinPages, targetNote } from '../utils/command-history.ts';
 import classes from '@/components/ui/tones.module.css';
-
-const COLUMNS = 5;
 
 /**
  * The device's command history: When, Command, Sent by, Outcome, Latency; 20 at a time with
@@ -19,25 +18,6 @@ export function CommandHistory({ entity, name }: { entity: string; name: string 
   const rows = history.data ? joinPages(history.data.pages) : undefined;
   const total = history.data?.pages.at(-1)?.total ?? 0;
 
-  let body;
-  if (history.isPending) body = <TableSkeletonRows columns={COLUMNS} rows={3} />;
-  else if (!rows)
-    body = (
-      <TableMessageRow columns={COLUMNS}>
-        <ListError title="The command history could not be loaded." onRetry={() => void history.refetch()} />
-      </TableMessageRow>
-    );
-  else if (rows.length === 0)
-    body = (
-      <TableMessageRow columns={COLUMNS}>
-        <ListEmpty
-          title="No commands sent to this device yet"
-          description="Refresh, Vibrate and Reboot above send one; each appears here with its outcome."
-        />
-      </TableMessageRow>
-    );
-  else body = rows.map((command) => <CommandRow key={command.id} command={command} now={now} />);
-
   return (
     <Paper withBorder radius="md" p="lg">
       <Group justify="space-between" mb="md">
@@ -46,20 +26,33 @@ export function CommandHistory({ entity, name }: { entity: string; name: string 
         </Title>
         {history.isFetching && !history.isPending && <Loader size="xs" aria-hidden />}
       </Group>
-      <Table.ScrollContainer minWidth={640}>
-        <Table verticalSpacing="xs" aria-label="Command history" aria-busy={history.isPending}>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>When</Table.Th>
-              <Table.Th>Command</Table.Th>
-              <Table.Th>Sent by</Table.Th>
-              <Table.Th>Outcome</Table.Th>
-              <Table.Th ta="right">Latency</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>{body}</Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
+      <DataTable
+        label="Command history"
+        columns={[
+          { header: 'When' },
+          { header: 'Command' },
+          { header: 'Sent by' },
+          { header: 'Outcome' },
+          { header: 'Latency', ta: 'right' },
+        ]}
+        items={rows}
+        loading={history.isPending}
+        // A failed background refresh keeps the rows on screen; only no rows at all is the error.
+        failed={!rows}
+        errorTitle="The command history could not be loaded."
+        onRetry={() => void history.refetch()}
+        empty={
+          <ListEmpty
+            title="No commands sent to this device yet"
+            description="Refresh, Vibrate and Reboot above send one; each appears here with its outcome."
+          />
+        }
+        skeletonRows={3}
+        minWidth={640}
+        framed={false}
+        look={{ verticalSpacing: 'xs' }}
+        row={(command) => <CommandRow key={command.id} command={command} now={now} />}
+      />
       {rows && rows.length > 0 && (
         <Group justify="space-between" mt="md">
           <Text size="sm" c="dimmed">
