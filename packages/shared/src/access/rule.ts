@@ -55,7 +55,9 @@ interface AreaRule {
   /** What the area holds: the API's objects and the console's screens. */
   holds: string;
   decide(actor: Actor): Access;
-  /** What an account that may not read (or change) the area asks an administrator for. */
+  /** The area in a sentence: "You do not have access to {noun}." */
+  noun: string;
+  /** What the console tells an account that may not read (or change) the area. */
   ask: string;
 }
 
@@ -66,73 +68,85 @@ export const AREA_RULES: Record<Area, AreaRule> = {
     label: 'Landlord screens',
     holds: 'entities, every account, device and dataview across entities',
     decide: (a) => (isSuperadmin(a) ? 'change' : 'none'),
-    ask: 'a superadmin account',
+    noun: 'entities across the fleet',
+    ask: 'These screens are for superadmins.',
   },
   accounts: {
     label: 'Accounts',
     holds: "the entity's accounts (admins' rows are the landlord's)",
     decide: (a) => (entityManager(a) ? 'change' : 'read'),
-    ask: 'an entity admin with All Access',
+    noun: 'changing accounts',
+    ask: 'Ask an entity admin with All Access.',
   },
   settings: {
     label: 'Own settings',
     holds: "one's own e-mail, password and permanent tokens",
     decide: () => 'change',
-    ask: 'nothing',
+    noun: 'your settings',
+    ask: 'Every account may.',
   },
   entityConfig: {
     label: 'Entity config',
     holds: "the active entity's configuration",
     decide: (a) => (entityManager(a) ? 'change' : 'read'),
-    ask: 'an entity admin with All Access',
+    noun: 'changing the entity config',
+    ask: 'Ask an entity admin with All Access.',
   },
   devices: {
     label: 'Devices',
     holds: 'the device registry: add, bulk add, edit, delete, new MQTT credentials',
     decide: registry,
-    ask: 'an administrator or developer',
+    noun: 'changing devices',
+    ask: 'Ask an administrator or developer.',
   },
   commands: {
     label: 'Device commands',
     holds: 'refresh, vibrate, reboot, firmware update and provisioning',
     decide: () => 'change',
-    ask: 'nothing',
+    noun: 'device commands',
+    ask: 'Every account may.',
   },
   allocation: {
     label: 'Allocate and Return Device',
     holds: 'moving a device to a visitor and back into a dispenser (a group change)',
     decide: (a) => (org(a, 'Group') === 'change' ? 'change' : 'none'),
-    ask: 'Group_all or All Access',
+    noun: 'allocating and returning devices',
+    ask: 'Ask an administrator for Group_all or All Access.',
   },
   sites: {
     label: 'Sites and kiosks',
     holds: 'sites and the kiosks standing at them',
     decide: (a) => org(a, 'Site'),
-    ask: 'Site_read (to look) or Site_all (to change)',
+    noun: 'sites and kiosks',
+    ask: 'Ask an administrator for Site_read (to look) or Site_all (to change).',
   },
   groups: {
     label: 'Groups',
     holds: 'groups (dispensers) and which devices they hold',
     decide: (a) => org(a, 'Group'),
-    ask: 'Group_read (to look) or Group_all (to change)',
+    noun: 'groups',
+    ask: 'Ask an administrator for Group_read (to look) or Group_all (to change).',
   },
   dataviews: {
     label: 'Dataviews',
     holds: 'dataviews and the designer; without Dataview_read only those owned or authorised',
     decide: (a) => (isSuperadmin(a) || (a.subtype === 'admin' && holds(a, 'all', 'Dataview_all')) ? 'change' : 'read'),
-    ask: 'an admin account with Dataview_all or All Access',
+    noun: 'changing dataviews',
+    ask: 'Ask an admin with Dataview_all or All Access.',
   },
   files: {
     label: 'Files and firmware',
     holds: 'uploads of the entity, its sites and groups',
     decide: registry,
-    ask: 'an administrator or developer',
+    noun: 'changing files and firmware',
+    ask: 'Ask an administrator or developer.',
   },
   beacons: {
     label: 'Beacons',
     holds: 'the beacon monitor and beacon configurations',
     decide: registry,
-    ask: 'an administrator or developer',
+    noun: 'changing beacon configurations',
+    ask: 'Ask an administrator or developer.',
   },
 };
 
