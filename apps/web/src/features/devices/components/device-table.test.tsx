@@ -3,7 +3,7 @@ import { screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import type { Device } from '@fleet/shared/schemas/device';
 import { aDevice } from '@/lib/device/test-fixtures.ts';
-import { renderUi } from '@/test/render.tsx';
+import { renderUi, signInAs } from '@/test/render.tsx';
 import { DeviceTable } from './device-table.tsx';
 
 const NOW = Date.parse('2026-11-22T12:00:00Z');
@@ -72,6 +72,7 @@ describe('DeviceTable', () => {
 
   describe('on a phone', () => {
     it('shows each device as a card with its id, status, battery and actions', async () => {
+      signInAs({ subtype: 'admin', permissions: ['all'] });
       phoneWidth();
       const { user } = renderDevices([AWAKE, SILENT]);
       expect(screen.queryByRole('table')).toBeNull();
