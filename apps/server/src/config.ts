@@ -91,6 +91,10 @@ export const EnvSchema = z
     LIVE_RECHECK_S: z.coerce.number().int().min(1).max(3600).default(60),
     /** Beacon events (and sent-reminder records) older than this are pruned. */
     BEACON_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
+    /** Raw telemetry history (every report, connect and disconnect) is kept this many days, then whole days are dropped. */
+    TELEMETRY_RAW_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
+    /** Hourly telemetry aggregates are kept this many days, then whole months are dropped. */
+    TELEMETRY_HOURLY_DAYS: z.coerce.number().int().min(1).max(36_500).default(400),
     /** Audit entries older than this are deleted (hourly); nothing else ever deletes one (docs/audit.md). */
     AUDIT_RETENTION_DAYS: z.coerce.number().int().min(1).max(36_500).default(365),
     /** A sighting at least this long after a reminder, at the same gateway, confirms the visit (docs/decisions.md). */

@@ -4,3 +4,4 @@ export * from './schema/fleet.ts';
 export * from './schema/beacons.ts';
 export * from './schema/provisioning.ts';
 export * from './schema/audit.ts';
+export * from './schema/telemetry.ts';

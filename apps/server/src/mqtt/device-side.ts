@@ -8,6 +8,7 @@ import { ReplyWaiters } from '../domain/command/reply-waiters.ts';
 import { stateInReply } from '../domain/command/state-in-reply.ts';
 import { onDfuSettled } from '../domain/dfu/on-dfu-settled.ts';
 import { TelemetryBatcher } from '../domain/telemetry/telemetry-batcher.ts';
+import { sweepTelemetry } from '../domain/telemetry/telemetry-sweep.ts';
 import type { Bus } from '../lib/bus.ts';
 import { AuthThrottle } from './auth-throttle.ts';
 import { ConnectionGate } from './connection-gate.ts';
@@ -24,6 +25,8 @@ import { connectExternalBroker } from './external-broker.ts';
 const SWEEP_MS = 5_000;
 /** The longest back-off after wrong device secrets. */
 const MAX_AUTH_BACKOFF_MS = 5 * 60_000;
+/** How often the telemetry history's partitions, hourly roll-up and retention are seen to. */
+const HISTORY_SWEEP_MS = 60 * 60_000;
 
 export interface DeviceSide {
   /** Publishes at once; takes devices' messages from `listen()` on. */
@@ -85,8 +88,13 @@ export async function startDeviceSide(config: Config, db: Db, bus: Bus, log: Fas
       dynsec = await MosquittoDynsec.attach(external.client, decodeURIComponent(new URL(config.MQTT_URL).username));
     link = external;
   } else {
-    // Nobody is connected to a broker that has not started yet.
-    await db.execute(sql`update devices set online = false where online`);
+    // Nobody is connected to a broker that has not started yet: each one so marked is a
+    // disconnect in its history.
+    await db.execute(sql`
+      with gone as (update devices set online = false where online
+        returning entity, name, state_current, battery, is_charging, fw_version)
+      insert into device_telemetry (entity, device, at, kind, online, state, battery, is_charging, fw_version)
+      select entity, name, now(), 'offline', false, state_current, battery, is_charging, fw_version from gone`);
     gate = new ConnectionGate({
       maxPending: config.MQTT_MAX_UNAUTHENTICATED,
       maxPendingPerAddress: config.MQTT_MAX_UNAUTHENTICATED_PER_ADDRESS,
@@ -142,6 +150,12 @@ export async function startDeviceSide(config: Config, db: Db, bus: Bus, log: Fas
   router.register('dfu', (device, event) => commands.onProgress(device.name, event));
   const sweeper = setInterval(() => void commands.sweep().catch((err) => onError(err, 'sweeping commands')), SWEEP_MS);
   sweeper.unref();
+  // The history's partitions exist before the first report is written (else the default one holds it).
+  const retention = { rawDays: config.TELEMETRY_RAW_DAYS, hourlyDays: config.TELEMETRY_HOURLY_DAYS };
+  const sweepHistory = () => sweepTelemetry(db, retention).catch((err) => onError(err, 'sweeping telemetry history'));
+  await sweepHistory();
+  const historySweeper = setInterval(() => void sweepHistory(), HISTORY_SWEEP_MS);
+  historySweeper.unref();
 
   return {
     link,
@@ -159,6 +173,7 @@ export async function startDeviceSide(config: Config, db: Db, bus: Bus, log: Fas
     },
     async close() {
       clearInterval(sweeper);
+      clearInterval(historySweeper);
       // Replies arriving meanwhile still answer their calls; the broker closes after.
       await commands.drain(config.SHUTDOWN_DRAIN_MS);
       await link.close();

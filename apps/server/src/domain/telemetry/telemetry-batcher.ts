@@ -3,10 +3,13 @@ import type { Db } from '../../db/client.ts';
 import { writeBisecting } from '../../lib/batching/bisecting-writer.ts';
 import { FlushLoop, takeAll } from '../../lib/batching/flush-loop.ts';
 import { isDataError } from '../../lib/db-errors.ts';
-import { updateDevices, type DeviceNews } from './telemetry-queries.ts';
+import { updateDevices, type DeviceNews, type HistoryPoint } from './telemetry-queries.ts';
 
-/** What is known of one device since the last flush; later reports win field by field. */
-type Pending = DeviceNews;
+/**
+ * What is known of one device since the last flush; later reports win field by field. `presence`
+ * is the last presence point's, so a run of reports from a connected device adds one at most.
+ */
+type Pending = DeviceNews & { presence?: boolean };
 
 export interface Woken {
   name: string;
@@ -23,6 +26,8 @@ interface Options {
   /** The database refused one device's report even alone; its sign of life was still written. */
   onRefused(name: string, err: unknown): void;
   onError(err: unknown): void;
+  /** Whether reports and presence are kept as history (device_telemetry); on unless said. */
+  history?: boolean;
 }
 
 /**
@@ -52,11 +57,14 @@ export class TelemetryBatcher {
   private heard = new Set<string>();
   private heardBefore = new Set<string>();
   private heardSince = Date.now();
+  /** Whether flushes append history; the ingest benchmark turns it off for its baseline. */
+  history: boolean;
 
   constructor(
     private readonly db: Db,
     private readonly opts: Options,
   ) {
+    this.history = opts.history ?? true;
     this.loop = new FlushLoop({
       take: 'when-called',
       intervalMs: opts.intervalMs ?? 50,
@@ -69,22 +77,26 @@ export class TelemetryBatcher {
 
   /** A state report (or any sign of life, with an empty report). */
   report(name: string, report: StateReport = {}, at = new Date()): void {
-    const bare =
-      report.state === undefined &&
-      report.fw_version === undefined &&
-      report.battery === undefined &&
-      report.is_charging === undefined &&
-      report.online === undefined;
+    const reported =
+      report.state !== undefined ||
+      report.fw_version !== undefined ||
+      report.battery !== undefined ||
+      report.is_charging !== undefined;
+    const bare = !reported && report.online === undefined;
     if (bare && this.heardLately(name, at.getTime())) {
       this.counts.merged++;
       return;
     }
     if (report.online === false) this.forget(name);
     const entry = this.entry(name);
+    const before = { prev_state: entry.state, prev_fw: entry.fw_version, prev_charging: entry.is_charging };
+    if (report.online !== false) this.point(entry, 'online', at);
     if (report.state !== undefined) entry.state = report.state;
     if (report.fw_version !== undefined) entry.fw_version = report.fw_version;
     if (report.battery !== undefined) entry.battery = report.battery;
     if (report.is_charging !== undefined) entry.is_charging = report.is_charging;
+    if (reported) this.point(entry, 'state', at, { ...before, device_at: deviceTime(report.ts) });
+    if (report.online === false) this.point(entry, 'offline', at);
     // A device that speaks is connected, unless what it says is that it is leaving.
     entry.online = report.online ?? true;
     if (report.online !== false) entry.seen_at = at.toISOString();
@@ -96,9 +108,29 @@ export class TelemetryBatcher {
   presence(name: string, online: boolean, at = new Date()): void {
     if (!online) this.forget(name);
     const entry = this.entry(name);
+    this.point(entry, online ? 'online' : 'offline', at);
     entry.online = online;
     if (online) entry.seen_at = at.toISOString();
     this.loop.added(this.pending.size);
+  }
+
+  /**
+   * Appends a history point: a report with the fields known so far in this flush, or a presence
+   * change (a presence point repeating the last one of the flush is not added; the statement drops
+   * a first one that repeats the row).
+   */
+  private point(entry: Pending, kind: HistoryPoint['kind'], at: Date, extra: Partial<HistoryPoint> = {}): void {
+    if (!this.history) return;
+    const points = (entry.points ??= []);
+    if (kind === 'state') {
+      const { state, fw_version, battery, is_charging } = entry;
+      points.push({ at: at.toISOString(), kind, state, fw_version, battery, is_charging, ...extra });
+      return;
+    }
+    const online = kind === 'online';
+    if (entry.presence === online) return;
+    points.push({ at: at.toISOString(), kind, first: entry.presence === undefined || undefined });
+    entry.presence = online;
   }
 
   /**
@@ -170,4 +202,11 @@ export class TelemetryBatcher {
     const woken = rows.filter((r) => r.online && !r.was_online).map(({ name, entity }) => ({ name, entity }));
     if (woken.length > 0) this.opts.onWoken(woken);
   }
+}
+
+/** The device's clock (`ts`, epoch ms) as ISO, when it is a time a timestamp can hold. */
+function deviceTime(ts: number | undefined): string | undefined {
+  if (ts === undefined) return undefined;
+  const date = new Date(ts);
+  return Number.isNaN(date.getTime()) ? undefined : date.toISOString();
 }

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { recordset, rowsOf } from '../../db/raw-sql.ts';
-import { devices } from '../../db/schema.ts';
+import { devices, deviceTelemetry } from '../../db/schema.ts';
 
 /** What a flush knows of one device: the report's fields by column, and its receive time. */
 export interface DeviceNews {
@@ -13,6 +13,33 @@ export interface DeviceNews {
   online?: boolean;
   /** Receive time of the last sign of life, ISO; absent when only an absence was reported. */
   seen_at?: string;
+  /** What the flush appends to the device's history, oldest first. */
+  points?: HistoryPoint[];
+}
+
+/** Reported fields as known within one flush (later reports win), before the database fills the rest. */
+interface Reported {
+  state?: string;
+  fw_version?: string;
+  battery?: number;
+  is_charging?: boolean;
+}
+
+/**
+ * One event of a device's history as the batcher saw it: a state report (its fields merged with
+ * those reported earlier in the same flush, and the same before it) or a presence change.
+ */
+export interface HistoryPoint extends Reported {
+  /** Receive time, ISO. */
+  at: string;
+  /** The device's own clock, ISO, when the report carried one. */
+  device_at?: string;
+  kind: 'state' | 'online' | 'offline';
+  /** The device's first presence point in the flush: not written when the row already says so. */
+  first?: boolean;
+  prev_state?: string;
+  prev_fw?: string;
+  prev_charging?: boolean;
 }
 
 /** A device row the update changed, with whether it was online before. */
@@ -38,7 +65,9 @@ const SEEN_RESOLUTION = '5 seconds';
  */
 export async function updateDevices(db: Db, batch: DeviceNews[]): Promise<UpdatedDevice[]> {
   batch.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
-  const v = recordset(batch, {
+  const points = batch.flatMap((n) => n.points?.map((p, seq) => ({ device: n.name, seq, ...p })) ?? []);
+  const news = points.length === 0 ? batch : batch.map(({ points: _, ...n }) => n);
+  const v = recordset(news, {
     table: devices,
     columns: ['name', 'fw_version', 'battery', 'is_charging', 'online'],
     extra: { state: 'text', seen_at: 'timestamptz' },
@@ -46,7 +75,9 @@ export async function updateDevices(db: Db, batch: DeviceNews[]): Promise<Update
   return rowsOf<UpdatedDevice>(
     await db.execute(sql`
       with v as (select * from ${v}),
-      old as (select d.name, d.online from devices d join v on v.name = d.name)
+      old as (
+        select d.name, d.entity, d.online, d.state_current, d.fw_version, d.battery, d.is_charging
+        from devices d join v on v.name = d.name)${points.length === 0 ? sql`` : appendHistory(points)}
       update devices d set
         state_current = coalesce(v.state, d.state_current),
         fw_version = coalesce(v.fw_version, d.fw_version),
@@ -64,4 +95,39 @@ export async function updateDevices(db: Db, batch: DeviceNews[]): Promise<Update
         or v.seen_at > d.updated_at + ${SEEN_RESOLUTION}::interval)
       returning d.name, d.entity, old.online as was_online, d.online`),
   );
+}
+
+/**
+ * The history rows of a flush, as a further step of the device update's statement (one statement
+ * a flush, history or not): each row is the device's whole state after the event, the fields the
+ * flush did not report taken from the row as it was before the update (`old`). A report that
+ * changed the state, firmware or charging is a `change`; a presence point that says what the row
+ * already said (the broker's disconnect after the Last Will, a report from a connected device) is
+ * not written. A device unknown to the table has no history. Points of one device in one flush
+ * often share a millisecond: the n-th is written n microseconds later, so they read back in order.
+ */
+function appendHistory(points: Array<HistoryPoint & { device: string; seq: number }>) {
+  const p = recordset(points, {
+    table: deviceTelemetry,
+    columns: ['device', 'at', 'device_at', 'kind', 'state', 'battery', 'is_charging', 'fw_version'],
+    extra: { seq: 'int', first: 'boolean', prev_state: 'text', prev_fw: 'text', prev_charging: 'boolean' },
+    as: 'p',
+  });
+  return sql`,
+      history as (
+        insert into device_telemetry (entity, device, at, device_at, kind, online, state, battery, is_charging, fw_version)
+        select old.entity, p.device, p.at + p.seq * interval '1 microsecond', p.device_at,
+          case
+            when p.kind <> 'state' then p.kind
+            when coalesce(p.state, old.state_current) is distinct from coalesce(p.prev_state, old.state_current)
+              or coalesce(p.fw_version, old.fw_version) is distinct from coalesce(p.prev_fw, old.fw_version)
+              or coalesce(p.is_charging, old.is_charging) is distinct from coalesce(p.prev_charging, old.is_charging)
+              then 'change'
+            else 'report'
+          end,
+          p.kind <> 'offline',
+          coalesce(p.state, old.state_current), coalesce(p.battery, old.battery),
+          coalesce(p.is_charging, old.is_charging), coalesce(p.fw_version, old.fw_version)
+        from ${p} join old on old.name = p.device
+        where p.kind = 'state' or p.first is not true or (p.kind = 'online') <> old.online)`;
 }
