@@ -96,6 +96,22 @@ describe('history written by a device', () => {
     expect(dev.body.data.online).toBe(false);
   });
 
+  it('writes a presence point only when it changes the row, flush after flush', async () => {
+    const name = hex();
+    await registerDevice(s, root, ACME, name);
+    const batcher = s.app.devices.telemetry;
+    for (const step of [
+      () => batcher.report(name, { battery: 50 }),
+      () => batcher.report(name, { battery: 49 }),
+      () => batcher.presence(name, false),
+      () => batcher.report(name, { online: false }),
+    ]) {
+      step();
+      await batcher.flush();
+    }
+    expect(kinds(await rawPoints(ACME, name))).toEqual(['online', 'report', 'report', 'offline']);
+  });
+
   it('follows a simulated device through its reports and a dropped link', async () => {
     const sim = await onlineSimulatedDevice(s, ACME, root, {});
     try {
