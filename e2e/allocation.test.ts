@@ -159,7 +159,7 @@ describe.skipIf(!chromiumPath)('allocation through the kiosk manager', () => {
     await page.context().close();
   });
 
-  it('warns with the kiosk manager message when the device sleeps and the allocation is held (202)', async () => {
+  it('warns with the kiosk manager message when the device has never connected and the allocation is held (202)', async () => {
     const sleeper = demo.silent[0]!;
     const { page, errors } = await h.newPage();
     await signIn(page, ADMIN_USER);
@@ -168,7 +168,10 @@ describe.skipIf(!chromiumPath)('allocation through the kiosk manager', () => {
     await page.getByRole('heading', { name: `Allocate Device ${sleeper}` }).waitFor();
     await page.getByLabel(/^New user ID/).fill('visitor_7');
     await page.getByRole('button', { name: 'Allocate', exact: true }).click();
-    await page.getByText(new RegExp(`^Device ${sleeper} is asleep: the command waits until it wakes`)).waitFor();
+    // A demo device with no simulator has never connected: it is not said to sleep.
+    await page
+      .getByText(new RegExp(`^Device ${sleeper} has not connected yet: the command waits until it first connects`))
+      .waitFor();
     await page.waitForURL('**/device');
     await expect.poll(() => row(page, sleeper).innerText(), { timeout: 10_000 }).toContain('ALLOCATED');
     expect(errors).toEqual([]);
