@@ -49,9 +49,26 @@ export function DeviceAllocatePage() {
   const title = `Allocate Device ${name}`;
   if (device.isPending || isNotFound(device.error)) return <PageLoader />;
   // Any other failure would leave the loader for ever: say so and offer to try again.
-  if (device.isError) return <DeviceLoadError title={title} what="device" onRetry={() => void device.refetch()} />;
+  if (device.isError)
+    return (
+      <DeviceLoadError
+        title={title}
+        what="device"
+        error={device.error}
+        area="allocation"
+        onRetry={() => void device.refetch()}
+      />
+    );
   if (group.isError && !isNotFound(group.error))
-    return <DeviceLoadError title={title} what="dispenser" onRetry={() => void group.refetch()} />;
+    return (
+      <DeviceLoadError
+        title={title}
+        what="dispenser"
+        error={group.error}
+        area="allocation"
+        onRetry={() => void group.refetch()}
+      />
+    );
   if (group.isPending || noKiosk || kiosk === null) return <PageLoader />;
 
   return (

@@ -37,7 +37,15 @@ export function DeviceEditView({ landlord }: { landlord: boolean }) {
 
   if (device.isPending || isNotFound(device.error)) return <PageLoader />;
   if (device.isError)
-    return <DeviceLoadError title="Edit device" what="device" onRetry={() => void device.refetch()} />;
+    return (
+      <DeviceLoadError
+        title="Edit device"
+        what="device"
+        error={device.error}
+        area="devices"
+        onRetry={() => void device.refetch()}
+      />
+    );
 
   const { data } = device;
   return (

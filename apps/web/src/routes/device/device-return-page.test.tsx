@@ -25,10 +25,12 @@ const group = (name: string) => ({
   ...stamps,
 });
 
-function renderPage() {
+function renderPage({ dispensersRefused = false } = {}) {
   signInAs();
   const device = { ...DEVICE, group: 'Lobby_Left', last_dispenser: { dispenser: 'Lobby_Left' } };
   const calls = stubApi(({ url }) => {
+    if (url.includes('/dispenser') && dispensersRefused)
+      return { status: 403, body: { userMessage: 'Forbidden', developerMessage: 'Forbidden' } };
     if (url.includes('/dispenser')) return { body: { data: [group('Lobby_Left'), group('Lobby_Returns')], total: 2 } };
     if (url.includes(`/device/${DEVICE.name}`)) return { body: { data: device } };
     if (url.includes('client-config')) return { body: { kiosk_manager_url: null } };
@@ -68,5 +70,12 @@ describe('Return Device (fleet §2; issue 25)', () => {
     await expect
       .poll(() => calls.filter((c) => c.method === 'POST').map((c) => [c.url.replace(/^.*\/kiosk\//, ''), c.body]))
       .toEqual([['acme/Berlin_Lobby/return', { device: DEVICE.name, dispenser: 'Lobby_Returns' }]]);
+  });
+
+  it('says in words that the account cannot read the dispensers when the server refuses, with no retry', async () => {
+    renderPage({ dispensersRefused: true });
+    await screen.findByText(/Your account cannot read the dispensers\./);
+    expect(screen.queryByRole('button', { name: 'Try again' })).toBeNull();
+    expect(screen.queryByText('The dispensers could not be loaded.')).toBeNull();
   });
 });

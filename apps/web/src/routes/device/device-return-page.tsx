@@ -1,6 +1,7 @@
 import { useMemo, useState } from 'react';
 import { Alert, Button, Group, Paper, Stack, Text } from '@mantine/core';
 import { useNavigate, useParams } from 'react-router';
+import { AREA_RULES } from '@fleet/shared/access/rule';
 import { RETURN_FAILED, alreadyInDispenser } from '@fleet/shared/schemas/allocation';
 import { PageHeader } from '@/components/ui/page-header.tsx';
 import { PageLoader } from '@/components/ui/page-loader.tsx';
@@ -10,7 +11,7 @@ import { DispenserPicker, dispenserKey } from '@/features/allocation/components/
 import type { DispenserRow } from '@/features/allocation/utils/dispenser-sort.ts';
 import { useDevice } from '@/features/devices/api/get-device.ts';
 import { groupsApi } from '@/features/org/api/groups.ts';
-import { ApiError } from '@/lib/api/api-error.ts';
+import { ApiError, isForbidden } from '@/lib/api/api-error.ts';
 import { isNotFound, useBackWhenMissing } from '@/lib/navigation/use-back-when-missing.ts';
 import { useGoBack } from '@/lib/navigation/use-go-back.ts';
 import { notifyError, notifySuccess, notifyWarning } from '@/lib/notify.ts';
@@ -56,7 +57,15 @@ export function DeviceReturnPage() {
 
   if (device.isPending || isNotFound(device.error)) return <PageLoader />;
   if (device.isError)
-    return <DeviceLoadError title="Return Device" what="device" onRetry={() => void device.refetch()} />;
+    return (
+      <DeviceLoadError
+        title="Return Device"
+        what="device"
+        error={device.error}
+        area="allocation"
+        onRetry={() => void device.refetch()}
+      />
+    );
   const current = device.data?.group ?? device.data?.last_dispenser?.dispenser;
   // The server refuses a return to the dispenser the device stands in; say so before it is sent.
   const already = chosen !== null && chosen.name === device.data?.group ? alreadyInDispenser(name, chosen.name) : null;
@@ -87,7 +96,9 @@ export function DeviceReturnPage() {
       />
       <Stack gap="lg">
         <Paper withBorder radius="md" p="lg">
-          {groups.isError ? (
+          {isForbidden(groups.error) ? (
+            <Text>Your account cannot read the dispensers. {AREA_RULES.allocation.ask}</Text>
+          ) : groups.isError ? (
             <ListError title="The dispensers could not be loaded." onRetry={() => void groups.refetch()} />
           ) : groups.isPending ? (
             <Text c="dimmed">Loading dispensers…</Text>
