@@ -30,6 +30,17 @@ describe('entityRowActions', () => {
   });
 });
 
+describe('the superadmin inside an entity', () => {
+  it('manages every row, admin rows included, but never deletes its own', () => {
+    const root: Viewer = { name: 'root', subtype: 'sadmin', permissions: [] };
+    expect(canManageAccounts(root)).toBe(true);
+    for (const subtype of ['admin', 'developer', 'operator', 'infra'] as const) {
+      expect(entityRowActions({ name: 'someone', subtype }, root)).toEqual({ edit: true, remove: true });
+    }
+    expect(entityRowActions({ name: 'root', subtype: 'sadmin' }, root)).toEqual({ edit: true, remove: false });
+  });
+});
+
 describe('landlordRowActions', () => {
   it('edits every row and deletes every row but the own one', () => {
     expect(landlordRowActions({ name: 'root' }, { name: 'admin' })).toEqual({ edit: true, remove: true });

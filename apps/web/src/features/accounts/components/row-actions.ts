@@ -1,3 +1,4 @@
+import { mayChange, mayManageAccount } from '@fleet/shared/access/rule';
 import type { Subtype } from '@fleet/shared/constants';
 
 /** Who is looking at a list: from the session's claims. */
@@ -12,17 +13,20 @@ export interface RowActions {
   remove: boolean;
 }
 
-/** Account management at entity level needs the admin subtype and all access (core §6). */
+/**
+ * Account management at entity level (core §6; the shared access rule): an admin with all access,
+ * or the superadmin inside an entity.
+ */
 export function canManageAccounts(viewer: Viewer): boolean {
-  return viewer.subtype === 'admin' && viewer.permissions.includes('all');
+  return mayChange(viewer, 'accounts');
 }
 
 /**
- * Entity account list (core §2, §6): edit and delete only for a manager, never on admin rows,
- * and nobody deletes their own row.
+ * Entity account list (core §2, §6): edit and delete only on rows the viewer manages (an entity
+ * admin never on admin rows; the superadmin on every row), and nobody deletes their own row.
  */
 export function entityRowActions(row: { name: string; subtype: Subtype }, viewer: Viewer): RowActions {
-  if (!canManageAccounts(viewer) || row.subtype === 'admin') return { edit: false, remove: false };
+  if (!mayManageAccount(viewer, row)) return { edit: false, remove: false };
   return { edit: true, remove: row.name !== viewer.name };
 }
 
