@@ -64,3 +64,12 @@ describe('the access rule', () => {
     expect(accessTo(null, 'settings')).toBe('none');
   });
 });
+
+describe('the audit log area', () => {
+  it('is read by superadmins and entity admins with all access, by nobody else, and changed by nobody', () => {
+    const profiles = [as('sadmin'), as('admin', 'all'), as('admin'), as('developer', 'all'), as('operator', 'all')];
+    expect(profiles.map((a) => accessTo(a, 'audit'))).toEqual(['read', 'read', 'none', 'none', 'none']);
+    expect(screen(as('admin', 'all'), '/audit')).toBe('read');
+    expect(screen(as('developer'), '/audit')).toBe('none');
+  });
+});

@@ -30,6 +30,7 @@ export const AREAS = [
   'dataviews',
   'files',
   'beacons',
+  'audit',
 ] as const;
 export type Area = (typeof AREAS)[number];
 
@@ -147,6 +148,13 @@ export const AREA_RULES: Record<Area, AreaRule> = {
     decide: registry,
     noun: 'changing beacon configurations',
     ask: 'Ask an administrator or developer.',
+  },
+  audit: {
+    label: 'Audit log',
+    holds: "the entity's audit log and its export (issue 26); nobody changes an entry",
+    decide: (a) => (entityManager(a) ? 'read' : 'none'),
+    noun: 'the audit log',
+    ask: 'Ask an entity admin with All Access.',
   },
 };
 

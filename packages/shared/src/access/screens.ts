@@ -24,6 +24,7 @@ export const SCREENS: readonly Screen[] = [
   { path: '/sdevices/new', area: 'landlord', needs: 'change', landlord: true },
   { path: '/sdevices/{name}', area: 'landlord', needs: 'read', landlord: true },
   { path: '/sDataview', area: 'landlord', needs: 'read', landlord: true },
+  { path: '/saudit', area: 'landlord', needs: 'read', landlord: true },
   { path: '/settings', area: 'settings', needs: 'read' },
   { path: '/entity/config', area: 'entityConfig', needs: 'read' },
   { path: '/account', area: 'accounts', needs: 'read' },
@@ -49,6 +50,7 @@ export const SCREENS: readonly Screen[] = [
   { path: '/device/{name}/allocate', area: 'allocation', needs: 'change' },
   { path: '/device/{name}/deploy', area: 'allocation', needs: 'change' },
   { path: '/beacon-demo', area: 'beacons', needs: 'read' },
+  { path: '/audit', area: 'audit', needs: 'read' },
 ];
 
 /**
