@@ -121,3 +121,9 @@ export const DeviceAllocatePage = lazy(() =>
 export const DeviceReturnPage = lazy(() =>
   import('@/routes/device/device-return-page.tsx').then((m) => ({ default: m.DeviceReturnPage })),
 );
+
+// The audit log (issue 26): an entity's, and every entity's for the superadmin.
+export const AuditPage = lazy(() => import('@/routes/audit/audit-page.tsx').then((m) => ({ default: m.AuditPage })));
+export const LandlordAuditPage = lazy(() =>
+  import('@/routes/saudit/landlord-audit-page.tsx').then((m) => ({ default: m.LandlordAuditPage })),
+);

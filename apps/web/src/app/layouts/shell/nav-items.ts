@@ -2,6 +2,7 @@ import {
   IconBuildingCommunity,
   IconChartDots3,
   IconDevices,
+  IconHistory,
   IconMapPin,
   IconStack2,
   IconUsers,
@@ -25,6 +26,8 @@ export const LANDLORD_NAV: readonly NavItem[] = [
   { label: 'Accounts', to: '/saccounts', icon: IconUsers, area: 'landlord' },
   { label: 'Devices', to: '/sdevices', icon: IconDevices, also: ['/devices'], area: 'landlord' },
   { label: 'Dataviews', to: '/sDataview', icon: IconChartDots3, also: ['/appbuilder'], area: 'landlord' },
+  // Issue 26, after the spec's items (docs/decisions/2026-11-25-audit-and-history-placement.md).
+  { label: 'Audit log', to: '/saudit', icon: IconHistory, area: 'landlord' },
 ];
 
 /** Entity-level navigation (core §2): Accounts, Dataviews, Sites, Groups, Devices; each only to those who may read it. */
@@ -34,6 +37,8 @@ export const ENTITY_NAV: readonly NavItem[] = [
   { label: 'Sites', to: '/site', icon: IconMapPin, also: ['/kiosk'], area: 'sites' },
   { label: 'Groups', to: '/dispenser', icon: IconStack2, area: 'groups' },
   { label: 'Devices', to: '/device', icon: IconDevices, also: ['/devices'], area: 'devices' },
+  // Issue 26, after the spec's items: only entity admins with all access may read it.
+  { label: 'Audit log', to: '/audit', icon: IconHistory, area: 'audit' },
 ];
 
 const under = (pathname: string, prefix: string) => {
