@@ -7,6 +7,8 @@ import type { Db } from '../../db/client.ts';
 import { kiosks } from '../../db/schema.ts';
 import { isForeignKeyViolation, isUniqueViolation } from '../../lib/db-errors.ts';
 import { invalidField, notFound } from '../../lib/http-error.ts';
+import type { AuditContext } from '../audit/audit-context.ts';
+import { audited } from '../audit/audited.ts';
 import { assertPlacesExist, locationColumns } from '../org/location.ts';
 import { nameTaken } from '../org/named-rows.ts';
 import { assertMayWrite } from '../org/org-access.ts';
@@ -31,24 +33,35 @@ function assertPlaced(row: { site: string | null; latitude: number | null }, pre
 }
 
 /** Creates a kiosk of the entity. */
-export async function createKiosk(db: Db, actor: AccessClaims, entity: string, doc: Document) {
+export async function createKiosk(db: Db, ctx: AuditContext, actor: AccessClaims, entity: string, doc: Document) {
   assertMayWrite(actor, 'Site');
   const values = { ...columns(doc), entity, name: doc.name };
   assertPlaced({ site: values.site ?? null, latitude: values.latitude ?? null }, 'document.');
   await assertPlacesExist(db, entity, 'document.', { site: values.site });
-  try {
-    const [row] = await db.insert(kiosks).values(values).returning();
-    return presentKiosk(row!);
-  } catch (err) {
-    if (isUniqueViolation(err)) throw nameTaken('Kiosk', 'document.name');
-    // The landlord may name any entity in the path; one that does not exist is not found (as device create).
-    if (isForeignKeyViolation(err)) throw notFound('Entity');
-    throw err;
-  }
+  const entry = { action: 'kiosk.create', entity, target: { type: 'kiosk', name: doc.name } } as const;
+  const complete = (after: ReturnType<typeof presentKiosk>) => ({ after });
+  return audited(db, ctx, { ...entry, complete }, async (tx) => {
+    try {
+      const [row] = await tx.insert(kiosks).values(values).returning();
+      return presentKiosk(row!);
+    } catch (err) {
+      if (isUniqueViolation(err)) throw nameTaken('Kiosk', 'document.name');
+      // The landlord may name any entity in the path; one that does not exist is not found (as device create).
+      if (isForeignKeyViolation(err)) throw notFound('Entity');
+      throw err;
+    }
+  });
 }
 
 /** Applies `$set` to a kiosk; `location` replaces the whole location. A rename follows into groups. */
-export async function updateKiosk(db: Db, actor: AccessClaims, entity: string, name: string, set: KioskUpdateSet) {
+export async function updateKiosk(
+  db: Db,
+  ctx: AuditContext,
+  actor: AccessClaims,
+  entity: string,
+  name: string,
+  set: KioskUpdateSet,
+) {
   assertMayWrite(actor, 'Site');
   const target = await findKiosk(db, entity, name);
   if (set.name === target.name) delete set.name;
@@ -56,15 +69,20 @@ export async function updateKiosk(db: Db, actor: AccessClaims, entity: string, n
   if (Object.keys(values).length === 0) return presentKiosk(target);
   assertPlaced({ ...target, ...values }, '');
   await assertPlacesExist(db, entity, '', { site: values.site });
-  try {
-    const [row] = await db
-      .update(kiosks)
-      .set({ ...values, updated_at: new Date() })
-      .where(eq(kiosks.id, target.id))
-      .returning();
-    return presentKiosk(row!);
-  } catch (err) {
-    if (isUniqueViolation(err)) throw nameTaken('Kiosk', 'name');
-    throw err;
-  }
+  const before = presentKiosk(target);
+  const entry = { action: 'kiosk.update', entity, target: { type: 'kiosk', name: target.name } } as const;
+  const complete = (after: typeof before) => ({ before, after });
+  return audited(db, ctx, { ...entry, complete }, async (tx) => {
+    try {
+      const [row] = await tx
+        .update(kiosks)
+        .set({ ...values, updated_at: new Date() })
+        .where(eq(kiosks.id, target.id))
+        .returning();
+      return presentKiosk(row!);
+    } catch (err) {
+      if (isUniqueViolation(err)) throw nameTaken('Kiosk', 'name');
+      throw err;
+    }
+  });
 }

@@ -4,6 +4,11 @@ import type { Db } from '../../db/client.ts';
 import { devices, groups, kiosks, sites } from '../../db/schema.ts';
 import { isForeignKeyViolation } from '../../lib/db-errors.ts';
 import { HttpError } from '../../lib/http-error.ts';
+import type { AuditContext } from '../audit/audit-context.ts';
+import { audited, recordFailure } from '../audit/audited.ts';
+import { presentGroup } from '../group/group-scope.ts';
+import { presentKiosk } from '../kiosk/kiosk-scope.ts';
+import { presentSite } from '../site/site-scope.ts';
 import { assertUnused, findNamed } from './named-rows.ts';
 import { assertMayWrite } from './org-access.ts';
 
@@ -54,6 +59,7 @@ const WHAT = { site: 'Site', kiosk: 'Kiosk', group: 'Group' } as const;
  */
 export async function deleteNamed(
   db: Db,
+  ctx: AuditContext,
   actor: AccessClaims,
   kind: keyof typeof TABLES,
   entity: string,
@@ -62,11 +68,29 @@ export async function deleteNamed(
   assertMayWrite(actor, kind === 'group' ? 'Group' : 'Site');
   const table = TABLES[kind];
   const target = await findNamed(db, table, entity, name, WHAT[kind]);
-  assertUnused(WHAT[kind], target.name, await usersOf(db, kind, entity, target.name));
+  const entry = { action: `${kind}.delete`, entity, target: { type: kind, name: target.name } } as const;
+  const before = beforeOf(kind, target);
+  const users = await usersOf(db, kind, entity, target.name);
   try {
-    await db.delete(table).where(eq(table.id, target.id));
+    assertUnused(WHAT[kind], target.name, users);
   } catch (err) {
-    if (!isForeignKeyViolation(err)) throw err;
-    throw new HttpError(409, `${WHAT[kind]} ${target.name} is still in use`, 'Referenced by another row');
+    // A refusal changes nothing: recorded as a failure with its reason, as `audited` does.
+    if (err instanceof HttpError) await recordFailure(db, ctx, entry, err);
+    throw err;
   }
+  await audited(db, ctx, { ...entry, before }, async (tx) => {
+    try {
+      await tx.delete(table).where(eq(table.id, target.id));
+    } catch (err) {
+      if (!isForeignKeyViolation(err)) throw err;
+      throw new HttpError(409, `${WHAT[kind]} ${target.name} is still in use`, 'Referenced by another row');
+    }
+  });
+}
+
+/** What an entry keeps of a deleted site, kiosk or group. */
+function beforeOf(kind: keyof typeof TABLES, row: unknown): Record<string, unknown> {
+  if (kind === 'site') return presentSite(row as Parameters<typeof presentSite>[0]);
+  if (kind === 'kiosk') return presentKiosk(row as Parameters<typeof presentKiosk>[0]);
+  return presentGroup(row as Parameters<typeof presentGroup>[0], 0);
 }

@@ -24,7 +24,7 @@ import { namedCrudRoutes } from './named-crud.ts';
 /** The entity's organisation (fleet §7): sites, kiosks, groups (dispensers), put-device, and the entity config. */
 export async function orgRoutes(app: FastifyInstance, deps: Deps) {
   const { db } = deps;
-  namedCrudRoutes(app, {
+  namedCrudRoutes(app, deps, {
     path: 'site',
     what: 'Site',
     tag: 'sites',
@@ -33,11 +33,11 @@ export async function orgRoutes(app: FastifyInstance, deps: Deps) {
     update: SiteUpdateRequestSchema,
     list: (actor, entity, page) => listSites(db, actor, entity, page),
     get: (actor, entity, name) => getSite(db, actor, entity, name),
-    add: (actor, entity, doc) => createSite(db, actor, entity, doc),
-    save: (actor, entity, name, set) => updateSite(db, actor, entity, name, set),
-    remove: (actor, entity, name) => deleteNamed(db, actor, 'site', entity, name),
+    add: (ctx, actor, entity, doc) => createSite(db, ctx, actor, entity, doc),
+    save: (ctx, actor, entity, name, set) => updateSite(db, ctx, actor, entity, name, set),
+    remove: (ctx, actor, entity, name) => deleteNamed(db, ctx, actor, 'site', entity, name),
   });
-  namedCrudRoutes(app, {
+  namedCrudRoutes(app, deps, {
     path: 'kiosk',
     what: 'Kiosk',
     tag: 'kiosks',
@@ -46,11 +46,11 @@ export async function orgRoutes(app: FastifyInstance, deps: Deps) {
     update: KioskUpdateRequestSchema,
     list: (actor, entity, page) => listKiosks(db, actor, entity, page),
     get: (actor, entity, name) => getKiosk(db, actor, entity, name),
-    add: (actor, entity, doc) => createKiosk(db, actor, entity, doc),
-    save: (actor, entity, name, set) => updateKiosk(db, actor, entity, name, set),
-    remove: (actor, entity, name) => deleteNamed(db, actor, 'kiosk', entity, name),
+    add: (ctx, actor, entity, doc) => createKiosk(db, ctx, actor, entity, doc),
+    save: (ctx, actor, entity, name, set) => updateKiosk(db, ctx, actor, entity, name, set),
+    remove: (ctx, actor, entity, name) => deleteNamed(db, ctx, actor, 'kiosk', entity, name),
   });
-  namedCrudRoutes(app, {
+  namedCrudRoutes(app, deps, {
     path: 'dispenser',
     what: 'Group',
     tag: 'groups',
@@ -59,9 +59,9 @@ export async function orgRoutes(app: FastifyInstance, deps: Deps) {
     update: GroupUpdateRequestSchema,
     list: (actor, entity, page) => listGroups(db, actor, entity, page),
     get: (actor, entity, name) => getGroup(db, actor, entity, name),
-    add: (actor, entity, doc) => createGroup(db, actor, entity, doc),
-    save: (actor, entity, name, set) => updateGroup(db, actor, entity, name, set),
-    remove: (actor, entity, name) => deleteNamed(db, actor, 'group', entity, name),
+    add: (ctx, actor, entity, doc) => createGroup(db, ctx, actor, entity, doc),
+    save: (ctx, actor, entity, name, set) => updateGroup(db, ctx, actor, entity, name, set),
+    remove: (ctx, actor, entity, name) => deleteNamed(db, ctx, actor, 'group', entity, name),
   });
 
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -80,7 +80,8 @@ export async function orgRoutes(app: FastifyInstance, deps: Deps) {
     },
     async (request) => {
       const { name, device } = request.params;
-      const data = await putDevice(db, request.auth, scopeOf(request, 'Group') as string, name, device);
+      const entity = scopeOf(request, 'Group') as string;
+      const data = await putDevice(db, auditContext(request, deps), request.auth, entity, name, device);
       return { status: `Device ${device} put in ${name}`, data };
     },
   );

@@ -3,6 +3,9 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AccessClaims } from '@fleet/shared/schemas/session';
 import { PageQuerySchema, StatusSchema, listOf, statusWith, type PageQuery } from '@fleet/shared/schemas/list';
+import type { AuditContext } from '../../domain/audit/audit-context.ts';
+import type { Deps } from '../../domain/deps.ts';
+import { auditContext } from '../audit-context.ts';
 import { ERROR_RESPONSES, pathName, scopeOf } from '../scope.ts';
 
 /** The operations of one named resource of an entity (site, kiosk, group), from the domain. */
@@ -16,13 +19,14 @@ interface NamedOps<Item, Create, Set> {
   update: z.ZodType<{ operator: { $set: Set } }>;
   list(actor: AccessClaims, entity: string, page: PageQuery): Promise<{ data: Item[]; total: number }>;
   get(actor: AccessClaims, entity: string, name: string): Promise<Item>;
-  add(actor: AccessClaims, entity: string, doc: Create): Promise<Item>;
-  save(actor: AccessClaims, entity: string, name: string, set: Set): Promise<Item>;
-  remove(actor: AccessClaims, entity: string, name: string): Promise<void>;
+  /** The changes are recorded in the audit log with the request's context. */
+  add(ctx: AuditContext, actor: AccessClaims, entity: string, doc: Create): Promise<Item>;
+  save(ctx: AuditContext, actor: AccessClaims, entity: string, name: string, set: Set): Promise<Item>;
+  remove(ctx: AuditContext, actor: AccessClaims, entity: string, name: string): Promise<void>;
 }
 
 /** GET, POST, PUT and DELETE by name under `tenant/{entity}/{path}` (fleet §7), thin as routes are. */
-export function namedCrudRoutes<Item, Create, Set>(app: FastifyInstance, ops: NamedOps<Item, Create, Set>) {
+export function namedCrudRoutes<Item, Create, Set>(app: FastifyInstance, deps: Deps, ops: NamedOps<Item, Create, Set>) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = [ops.tag];
   const security = [{ bearer: [] }];
@@ -59,7 +63,7 @@ export function namedCrudRoutes<Item, Create, Set>(app: FastifyInstance, ops: Na
       },
     },
     async (request, reply) => {
-      const data = await ops.add(request.auth, entityOf(request), request.body.document);
+      const data = await ops.add(auditContext(request, deps), request.auth, entityOf(request), request.body.document);
       return reply.code(201).send({ status: `${ops.what} created`, data });
     },
   );
@@ -89,7 +93,14 @@ export function namedCrudRoutes<Item, Create, Set>(app: FastifyInstance, ops: Na
       },
     },
     async (request) => {
-      const data = await ops.save(request.auth, entityOf(request), request.params.name, request.body.operator.$set);
+      const { name } = request.params;
+      const data = await ops.save(
+        auditContext(request, deps),
+        request.auth,
+        entityOf(request),
+        name,
+        request.body.operator.$set,
+      );
       return { status: `${ops.what} saved`, data };
     },
   );
@@ -105,7 +116,7 @@ export function namedCrudRoutes<Item, Create, Set>(app: FastifyInstance, ops: Na
       },
     },
     async (request) => {
-      await ops.remove(request.auth, entityOf(request), request.params.name);
+      await ops.remove(auditContext(request, deps), request.auth, entityOf(request), request.params.name);
       return { status: `${ops.what} deleted` };
     },
   );
