@@ -69,7 +69,8 @@ describe.skipIf(!chromiumPath)('offline in Chromium', () => {
     await banner.waitFor({ state: 'hidden', ...AT_ONCE });
     // A command sent now goes out; had the offline ones been queued, they went out before it.
     await vibrate.click();
-    await page.getByText(`Device ${DEVICE} is asleep`).first().waitFor(AT_ONCE);
+    // It never connected: held, and said so (not "asleep").
+    await page.getByText(`Device ${DEVICE} has not connected yet`).first().waitFor(AT_ONCE);
 
     const commands = `/api/v1/tenant/acme/mqtt/general/${DEVICE}`;
     expect(reached).toEqual([`POST ${commands}`]);
