@@ -7,6 +7,7 @@ import { PageHeader } from '@/components/ui/page-header.tsx';
 import { PageLoader } from '@/components/ui/page-loader.tsx';
 import { useDevice } from '@/features/devices/api/get-device.ts';
 import { CommandHistory } from '@/features/commands/components/command-history.tsx';
+import { DeviceHistory } from '@/features/device-history/components/device-history.tsx';
 import { DeviceCommandButtons } from '@/features/commands/components/device-command-buttons.tsx';
 import { DeviceEditForm } from '@/features/devices/components/device-edit-form.tsx';
 import { DeviceInfo } from '@/features/devices/components/device-info.tsx';
@@ -20,7 +21,7 @@ import { DeviceLoadError } from './device-load-error.tsx';
 
 /**
  * Device edit for both roles (fleet §2): the editable fields, the device's reported status, its
- * MQTT credentials, and its commands (every role may send them) with their history. An unknown
+ * MQTT credentials, its History (issue 26), and its commands (every role may send them) with their history. An unknown
  * name goes back (core §8).
  */
 export function DeviceEditView({ landlord }: { landlord: boolean }) {
@@ -95,6 +96,10 @@ export function DeviceEditView({ landlord }: { landlord: boolean }) {
             <DeviceInfo device={data} />
             {writable && <RegenerateCredentials landlord={landlord} name={data.name} />}
           </Stack>
+        </Grid.Col>
+        <Grid.Col span={12} id="history">
+          {/* Issue 26: battery over time and the timeline (docs/decisions/2026-11-25-audit-and-history-placement.md). */}
+          <DeviceHistory key={data.name} entity={data.entity} name={data.name} />
         </Grid.Col>
         <Grid.Col span={12}>
           {/* The device's own entity: the landlord's screen serves every entity's devices. */}
