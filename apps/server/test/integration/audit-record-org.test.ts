@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { entriesOf } from '../helpers/audit.ts';
+import { beaconForm } from '../helpers/beacons.ts';
 import { randomDeviceId, startWithTwoEntities } from '../helpers/devices.ts';
 import type { TestServer } from '../helpers/server.ts';
 import { createAccount } from '../helpers/session.ts';
@@ -106,10 +107,52 @@ describe('audit entries of the organisation', () => {
     expect(site.changes.before).toMatchObject({ name: 'HQ', description: 'Head office' });
   });
 
+  it('records a dataview created, changed (its content as changed only) and deleted', async () => {
+    const owner = `adm_${acme}`;
+    const doc = { name: 'lobby', description: 'Lobby', version: '1', owner };
+    expect((await req('POST', 'dataview', { document: doc })).status).toBe(201);
+    const created = await only('dataview.create');
+    expect(created).toMatchObject({ entity: acme, target_type: 'dataview', target_name: 'lobby' });
+    expect(created.changes.after).toMatchObject({ name: 'lobby', owner, version: '1' });
+    expect(created.changes.after.content).toBeUndefined();
+
+    const content = { format: 1, name: 'x', displayName: 'Shown', layout: { items: [] } };
+    const set = { version: '2', content };
+    expect((await req('PUT', 'dataview/lobby', { operator: { $set: set } })).status).toBe(200);
+    const updated = await only('dataview.update');
+    expect(updated.changes).toEqual({ before: { version: '1' }, after: { version: '2' } });
+    expect(updated.details).toEqual({ content_changed: true });
+    expect((await req('POST', 'dataview', { document: doc })).status).toBe(409);
+    const refused = (await entriesOf(s, 'dataview.create')).find((e) => e.outcome === 'failure');
+    expect(refused).toMatchObject({ target_name: 'lobby', reason: 'Dataview name taken in this entity' });
+
+    expect((await req('DELETE', 'dataview/lobby')).status).toBe(200);
+    expect((await only('dataview.delete')).changes.before).toMatchObject({ name: 'lobby', version: '2' });
+  });
+
+  it('records a beacon configuration created, changed and deleted, named by its MAC', async () => {
+    const form = { ...beaconForm('c3a1b2d4e5f6'), patient_name: 'Pat' };
+    const made = await req('POST', 'beacon-configs', form);
+    expect(made.status, made.text).toBe(201);
+    const id = made.body.data.id;
+    const created = await only('beacon_config.create');
+    expect(created).toMatchObject({ entity: acme, target_type: 'beacon_config', target_name: 'c3a1b2d4e5f6' });
+    expect(created.changes.after).toMatchObject({ patient_name: 'Pat', room_number: '101' });
+
+    expect((await req('PUT', `beacon-configs/${id}`, { room_number: '102' })).status).toBe(200);
+    const updated = await only('beacon_config.update');
+    expect(updated.changes).toEqual({ before: { room_number: '101' }, after: { room_number: '102' } });
+    expect((await req('DELETE', `beacon-configs/${id}`)).status).toBe(200);
+    const deleted = await only('beacon_config.delete');
+    expect(deleted).toMatchObject({ target_name: 'c3a1b2d4e5f6', outcome: 'success' });
+    expect(deleted.changes.before).toMatchObject({ patient_name: 'Pat', room_number: '102' });
+  });
+
   it("shows none of them to another entity's admin, by any filter", async () => {
     const mine = await s.request('GET', `/api/v1/tenant/${acme}/audit?target_type=site`, { token: token.admin });
     expect(mine.body.total).toBeGreaterThanOrEqual(4);
-    for (const q of ['target_type=site', 'target_name=HQ', 'search=HQ', 'action=group.create']) {
+    const queries = ['target_type=site', 'target_name=HQ', 'search=HQ', 'action=group.create', 'search=lobby'];
+    for (const q of [...queries, 'target_type=beacon_config', 'action=dataview.update']) {
       const theirs = await s.request('GET', `/api/v1/tenant/${globex}/audit?${q}`, { token: token.globexAdmin });
       expect(theirs.status).toBe(200);
       expect(theirs.body).toEqual({ data: [], total: 0 });

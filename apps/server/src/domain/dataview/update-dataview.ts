@@ -5,11 +5,13 @@ import type { Db } from '../../db/client.ts';
 import { dataviews } from '../../db/schema.ts';
 import { isUniqueViolation } from '../../lib/db-errors.ts';
 import { invalidField } from '../../lib/http-error.ts';
+import type { AuditContext } from '../audit/audit-context.ts';
+import { audited, recordFailure } from '../audit/audited.ts';
 import { checkDataviewAccounts, writeDataviewAccounts } from './dataview-accounts.ts';
 import { contentToStore } from './dataview-content.ts';
 import { assertMayChangeDataviews } from './dataview-policy.ts';
 import { findDataview, presentDataview } from './dataview-scope.ts';
-import { dataviewTaken } from './create-dataview.ts';
+import { auditedDataview, dataviewTaken } from './create-dataview.ts';
 
 /**
  * Applies `$set` to a dataview. The owner stays among the authorised accounts; a dataview whose
@@ -18,15 +20,27 @@ import { dataviewTaken } from './create-dataview.ts';
  */
 export async function updateDataview(
   db: Db,
+  ctx: AuditContext,
   actor: AccessClaims,
   entity: string,
   name: string,
   set: DataviewUpdateSet,
 ): Promise<DataviewWithContent> {
   assertMayChangeDataviews(actor);
+  const entry = { action: 'dataview.update', entity, target: { type: 'dataview', name } } as const;
+  let before: ReturnType<typeof presentDataview> | undefined;
+  let oldContent = '';
+  // The content is not kept in the entry (up to a megabyte); that it changed is.
+  const complete = (saved: DataviewWithContent) => ({
+    before,
+    after: auditedDataview(saved),
+    ...(JSON.stringify(saved.content) !== oldContent ? { details: { content_changed: true } } : {}),
+  });
   try {
-    return await db.transaction(async (tx) => {
+    return await audited(db, ctx, { ...entry, complete }, async (tx) => {
       const target = await findDataview(tx, actor, entity, name);
+      before = presentDataview(target, target.authorized_accounts);
+      oldContent = JSON.stringify(target.content);
       const next = {
         name: set.name ?? target.name,
         description: set.description ?? target.description,
@@ -51,7 +65,9 @@ export async function updateDataview(
       return { ...presentDataview(row!, authorized), content };
     });
   } catch (err) {
-    if (isUniqueViolation(err)) throw dataviewTaken('name');
-    throw err;
+    if (!isUniqueViolation(err)) throw err;
+    const taken = dataviewTaken('name');
+    await recordFailure(db, ctx, entry, taken);
+    throw taken;
   }
 }

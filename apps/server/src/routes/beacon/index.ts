@@ -17,6 +17,7 @@ import { listBeaconConfigs } from '../../domain/beacon/list-beacon-configs.ts';
 import { listBeaconEvents } from '../../domain/beacon/list-beacon-events.ts';
 import { updateBeaconConfig } from '../../domain/beacon/update-beacon-config.ts';
 import type { Deps } from '../../domain/deps.ts';
+import { auditContext } from '../audit-context.ts';
 import { ERROR_RESPONSES, pathName, scopeOf } from '../scope.ts';
 
 const errors = ERROR_RESPONSES;
@@ -74,7 +75,7 @@ export async function beaconRoutes(app: FastifyInstance, deps: Deps) {
     },
     async (request, reply) => {
       const entity = entityOf(request);
-      const data = await createBeaconConfig(deps.db, request.auth, entity, request.body);
+      const data = await createBeaconConfig(deps.db, auditContext(request, deps), request.auth, entity, request.body);
       await changed(entity);
       return reply.code(201).send({ status: BEACON_MESSAGES.created, data });
     },
@@ -94,7 +95,14 @@ export async function beaconRoutes(app: FastifyInstance, deps: Deps) {
     },
     async (request) => {
       const entity = entityOf(request);
-      const data = await updateBeaconConfig(deps.db, request.auth, entity, request.params.id, request.body);
+      const data = await updateBeaconConfig(
+        deps.db,
+        auditContext(request, deps),
+        request.auth,
+        entity,
+        request.params.id,
+        request.body,
+      );
       await changed(entity);
       return { status: BEACON_MESSAGES.updated, data };
     },
@@ -113,7 +121,7 @@ export async function beaconRoutes(app: FastifyInstance, deps: Deps) {
     },
     async (request) => {
       const entity = entityOf(request);
-      await deleteBeaconConfig(deps.db, request.auth, entity, request.params.id);
+      await deleteBeaconConfig(deps.db, auditContext(request, deps), request.auth, entity, request.params.id);
       await changed(entity);
       return { status: BEACON_MESSAGES.deleted };
     },

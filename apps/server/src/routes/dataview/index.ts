@@ -17,6 +17,7 @@ import { deleteDataview } from '../../domain/dataview/delete-dataview.ts';
 import { findDataview, presentWithContent } from '../../domain/dataview/dataview-scope.ts';
 import { dataviewFacets, listDataviews } from '../../domain/dataview/list-dataviews.ts';
 import { updateDataview } from '../../domain/dataview/update-dataview.ts';
+import { auditContext } from '../audit-context.ts';
 import { ERROR_RESPONSES, pathName, scopeOf } from '../scope.ts';
 
 const errors = { ...ERROR_RESPONSES, 413: ErrorInfoSchema };
@@ -91,7 +92,13 @@ export async function dataviewRoutes(app: FastifyInstance, deps: Deps) {
       },
     },
     async (request, reply) => {
-      const data = await createDataview(deps.db, request.auth, entityOf(request), request.body.document);
+      const data = await createDataview(
+        deps.db,
+        auditContext(request, deps),
+        request.auth,
+        entityOf(request),
+        request.body.document,
+      );
       return reply.code(201).send({ status: 'Dataview saved', data });
     },
   );
@@ -127,7 +134,14 @@ export async function dataviewRoutes(app: FastifyInstance, deps: Deps) {
     },
     async (request) => {
       const entity = entityOf(request);
-      const data = await updateDataview(deps.db, request.auth, entity, request.params.name, request.body.operator.$set);
+      const data = await updateDataview(
+        deps.db,
+        auditContext(request, deps),
+        request.auth,
+        entity,
+        request.params.name,
+        request.body.operator.$set,
+      );
       return { status: 'Dataview saved', data };
     },
   );
@@ -144,7 +158,7 @@ export async function dataviewRoutes(app: FastifyInstance, deps: Deps) {
       },
     },
     async (request) => {
-      await deleteDataview(deps.db, request.auth, entityOf(request), request.params.name);
+      await deleteDataview(deps.db, auditContext(request, deps), request.auth, entityOf(request), request.params.name);
       return { status: 'Dataview deleted' };
     },
   );
