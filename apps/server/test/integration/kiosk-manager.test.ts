@@ -130,7 +130,10 @@ describe('allocate and return with a simulated device', () => {
     const res = await post(`${KM}/${acme}/lobby/allocate`, { visitor: 'sleepy', device: name, apps: { guide: '' } });
     expect(res.status, res.text).toBe(202);
     expect(res.body.status).toBe('queued');
-    expect(res.body.userMessage).toMatch(new RegExp(`^Device ${name} is asleep`));
+    // Registered, never connected: held, and not said to sleep (device-feedback.test.ts has the asleep case).
+    expect(res.body.userMessage).toMatch(
+      new RegExp(`^Device ${name} has not connected yet: the command waits until it first connects`),
+    );
     expect((await device(name)).state.current).toBe('ALLOCATED');
     const d = new SimulatedDevice({
       id: name,

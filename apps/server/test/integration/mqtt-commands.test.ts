@@ -121,7 +121,7 @@ describe('one device', () => {
     const res = await send(ACME, name, { type: 'vibrate', song: 'V10' });
     expect(res.status).toBe(202);
     expect(res.body).toMatchObject({ status: 'queued', data: { state: 'queued' } });
-    expect(res.body.userMessage).toMatch(/asleep/);
+    expect(res.body.userMessage).toMatch(/has not connected yet: the command waits until it first connects/);
     expect((await history(ACME, name)).body.data[0].state).toBe('queued');
 
     const dev = await connectDevice(s, ACME, creds);
