@@ -22,6 +22,7 @@ import { listFiles, listFirmware } from '../../domain/files/list-uploads.ts';
 import { storeFile } from '../../domain/files/store-file.ts';
 import { storeFirmware } from '../../domain/files/store-firmware.ts';
 import { readUploadForm, type FormPart } from '../../domain/files/upload-form.ts';
+import { auditContext } from '../audit-context.ts';
 import { ERROR_RESPONSES, pathName, scopeOf } from '../scope.ts';
 
 const errors = { ...ERROR_RESPONSES, 413: ErrorInfoSchema, 503: ErrorInfoSchema };
@@ -87,8 +88,8 @@ export async function fileRoutes(api: FastifyInstance, deps: Deps) {
           }
           const upload = await form(request, isFile ? FILE_FIELD : FIRMWARE_FIELD);
           const data = isFile
-            ? await storeFile(deps.db, deps.blobs, entity, upload)
-            : await storeFirmware(deps.db, deps.blobs, entity, upload);
+            ? await storeFile(deps.db, auditContext(request, deps), deps.blobs, entity, upload)
+            : await storeFirmware(deps.db, auditContext(request, deps), deps.blobs, entity, upload);
           return reply.code(201).send({ status: isFile ? 'File uploaded' : 'Firmware uploaded', data });
         },
       );
@@ -125,7 +126,15 @@ export async function fileRoutes(api: FastifyInstance, deps: Deps) {
         },
         async (request) => {
           const entity = changing(request);
-          const deleted = await deleteAllUploads(deps.db, deps.blobs, kind, entity, request.query, onError);
+          const deleted = await deleteAllUploads(
+            deps.db,
+            auditContext(request, deps),
+            deps.blobs,
+            kind,
+            entity,
+            request.query,
+            onError,
+          );
           return { status: `${deleted} deleted`, deleted };
         },
       );
@@ -142,7 +151,15 @@ export async function fileRoutes(api: FastifyInstance, deps: Deps) {
           },
         },
         async (request) => {
-          await deleteUpload(deps.db, deps.blobs, kind, changing(request), request.params.id, onError);
+          await deleteUpload(
+            deps.db,
+            auditContext(request, deps),
+            deps.blobs,
+            kind,
+            changing(request),
+            request.params.id,
+            onError,
+          );
           return { status: isFile ? 'File deleted' : 'Firmware deleted' };
         },
       );
