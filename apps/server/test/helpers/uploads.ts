@@ -65,6 +65,23 @@ export async function walk(dir: string): Promise<string[]> {
   return out;
 }
 
+/**
+ * Every file under `root` in a directory changed since `since` (ms): what a process may have
+ * written there lately, without reading a shared temp directory's old trees (checkouts and
+ * node_modules left by other work can hold millions of files). The root is always listed.
+ */
+export async function writtenSince(root: string, since: number): Promise<string[]> {
+  const out: string[] = [];
+  for (const e of await fs.readdir(root, { withFileTypes: true }).catch(() => [])) {
+    const p = path.join(root, e.name);
+    if (!e.isDirectory()) out.push(p);
+    else if (((await fs.stat(p).catch(() => null))?.mtimeMs ?? 0) >= since)
+      out.push(p, ...(await writtenSince(p, since)));
+    else out.push(p);
+  }
+  return out;
+}
+
 /** The blob keys in the server's store, whichever it is. */
 export async function storedKeys(s: TestServer, s3?: TestS3): Promise<string[]> {
   if (s3) return s3.keys();
