@@ -7,6 +7,13 @@ import { HISTORY_RANGES, historySeries, type HistoryRange } from '../utils/histo
 import { BatteryChart } from './battery-chart.tsx';
 import { DeviceTimeline } from './device-timeline.tsx';
 
+/** The range the data on screen covers (the previous one stays while the next loads). */
+function shownRange(data: { from: string; to: string }): string {
+  const span = Date.parse(data.to) - Date.parse(data.from);
+  const near = (ms: number) => Math.abs(ms - span);
+  return [...HISTORY_RANGES].sort((a, b) => near(a.ms) - near(b.ms))[0]!.label;
+}
+
 interface DeviceHistoryProps {
   /** The device's own entity (the landlord's screen serves every entity's devices). */
   entity: string;
@@ -22,7 +29,6 @@ export function DeviceHistory({ entity, name, clock }: DeviceHistoryProps) {
   const [range, setRange] = useState<HistoryRange>('24h');
   const telemetry = useTelemetry(entity, name, range, clock);
   const now = useNow();
-  const label = HISTORY_RANGES.find((r) => r.value === range)!.label;
 
   return (
     <Paper withBorder radius="md" p="lg">
@@ -43,7 +49,7 @@ export function DeviceHistory({ entity, name, clock }: DeviceHistoryProps) {
       </Group>
       <Box mb="lg" mih={230}>
         {telemetry.data ? (
-          <BatteryChart series={historySeries(telemetry.data)} rangeLabel={`the last ${label}`} />
+          <BatteryChart series={historySeries(telemetry.data)} rangeLabel={`the last ${shownRange(telemetry.data)}`} />
         ) : telemetry.isPending ? (
           <Skeleton h={230} radius="sm" />
         ) : (

@@ -1,4 +1,4 @@
-import { Button, Group, Loader, Stack, Text, ThemeIcon, Timeline } from '@mantine/core';
+import { Button, Group, Loader, ScrollArea, Stack, Text, ThemeIcon, Timeline } from '@mantine/core';
 import {
   IconAdjustments,
   IconArrowBackUp,
@@ -46,11 +46,19 @@ export function DeviceTimeline({ entity, name, now }: { entity: string; name: st
 
   return (
     <Stack gap="md">
-      <Timeline bulletSize={26} lineWidth={2} aria-label="Timeline">
-        {items.map((item, i) => (
-          <TimelineEntry key={`${item.at}-${item.type}-${i}`} item={item} now={now} />
-        ))}
-      </Timeline>
+      {/* A long history scrolls inside its frame; the commands and allocations stay within reach. */}
+      <ScrollArea.Autosize
+        mah={520}
+        type="auto"
+        offsetScrollbars
+        viewportProps={{ tabIndex: 0, role: 'region', 'aria-label': 'Timeline events' }}
+      >
+        <Timeline bulletSize={26} lineWidth={2} aria-label="Timeline">
+          {items.map((item, i) => (
+            <TimelineEntry key={`${item.at}-${item.type}-${i}`} item={item} now={now} />
+          ))}
+        </Timeline>
+      </ScrollArea.Autosize>
       <Group justify="space-between">
         <Text size="sm" c="dimmed">
           {items.length} event{items.length === 1 ? '' : 's'}
