@@ -4,6 +4,7 @@ import { cleanup, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import type { DeviceRowProps } from '@/features/devices/components/device-row.tsx';
 import { DEVICE, NOW, renderDeviceRow } from '@/features/devices/components/device-row.test-helpers.tsx';
+import { signInAs } from '@/test/render.tsx';
 import { deviceRowExtras } from './device-row-extras.tsx';
 
 function render(device: Device, patch: Partial<DeviceRowProps> = {}) {
@@ -33,6 +34,8 @@ describe("DeviceRow with the list route's extras", () => {
   });
 
   it("puts the commands in the row's menu and passes the chosen one on with its device", async () => {
+    // Allocate and Return Device follow the access rule (Group_all): an admin with all access.
+    signInAs({ subtype: 'admin', permissions: ['all'] });
     const { user, onCommand } = render(DEVICE);
     await user.click(screen.getByRole('button', { name: `Actions for device ${DEVICE.name}` }));
     const items = screen.getAllByRole('menuitem').map((item) => item.textContent);
