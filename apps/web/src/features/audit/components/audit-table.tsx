@@ -6,6 +6,9 @@ import { formatDateTime } from '@/lib/format/time.ts';
 import classes from '@/components/ui/tones.module.css';
 import { actorText, changeLines } from '../utils/audit-text.ts';
 
+/** Changed fields a row shows; the rest are in its tooltip and in the export. */
+const SHOWN_LINES = 4;
+
 interface AuditTableProps {
   entries: readonly AuditEntry[] | undefined;
   landlord: boolean;
@@ -107,11 +110,18 @@ function AuditRow({ entry, landlord }: { entry: AuditEntry; landlord: boolean })
             —
           </Text>
         ) : (
-          lines.map((line) => (
-            <Text key={line} size="xs" lineClamp={2} title={line} style={{ wordBreak: 'break-word' }}>
-              {line}
-            </Text>
-          ))
+          <>
+            {lines.slice(0, SHOWN_LINES).map((line) => (
+              <Text key={line} size="xs" lineClamp={2} title={line} style={{ wordBreak: 'break-word' }}>
+                {line}
+              </Text>
+            ))}
+            {lines.length > SHOWN_LINES && (
+              <Text size="xs" c="dimmed" title={lines.join('\n')}>
+                and {lines.length - SHOWN_LINES} more (in the export)
+              </Text>
+            )}
+          </>
         )}
       </Table.Td>
     </Table.Tr>
