@@ -1,30 +1,3 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chromiumPath, signIn, startHarness, type Harness } from './helpers/browser.ts';
-import { ENTITY_ROUTES, forbidden, seedRoles, tour, type Account } from './helpers/role-tour.ts';
+import { describeRoleTour } from './helpers/role-suite.ts';
 
-/** Issue 25: the entity's developer visits every route of the spec and uses what it is shown; nothing answers 403 or loads for over 5 s. */
-let h: Harness;
-let account: Account;
-
-beforeAll(async () => {
-  if (!chromiumPath) return;
-  h = await startHarness();
-  account = (await seedRoles(h)).developer;
-});
-afterAll(async () => h?.close());
-
-describe.skipIf(!chromiumPath)('the developer role in Chromium', () => {
-  it(
-    'is shown no control that the server refuses, and no screen waits more than 5 s',
-    { timeout: 300_000 },
-    async () => {
-      const { page } = await h.newPage();
-      await signIn(page, account);
-      const report = await tour(page, ENTITY_ROUTES(account.name));
-      expect(report.visited.length).toBeGreaterThan(ENTITY_ROUTES(account.name).length);
-      expect(forbidden(report)).toEqual([]);
-      expect(report.deadEnds).toEqual([]);
-      expect(report.slow).toEqual([]);
-    },
-  );
-});
+describeRoleTour('developer');
