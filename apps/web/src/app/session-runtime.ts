@@ -1,6 +1,7 @@
 import { REFRESH } from '@fleet/shared/constants';
 import { loadCurrentAccount } from '@/features/auth/api/load-current-account.ts';
 import { AUTH_ERROR } from '@/lib/api/api-error.ts';
+import { pageIsLeaving } from '@/lib/navigation/page-leaving.ts';
 import { notifyError } from '@/lib/notify.ts';
 import { readTokenTimes } from '@/lib/session/jwt.ts';
 import { RefreshScheduler } from '@/lib/session/refresh-scheduler.ts';
@@ -9,7 +10,8 @@ import { refresher, session } from '@/lib/session/session.ts';
 
 /** Signs out after a failed background refresh, with the spec's notice (core §8). */
 function forceSignOut(reason: 'auth-error' | 'expired'): void {
-  if (session.getSnapshot().status !== 'signed-in') return;
+  // A refresh cancelled by a reload is no refusal: the reloaded page restores the session.
+  if (session.getSnapshot().status !== 'signed-in' || pageIsLeaving()) return;
   session.signOut(reason);
   notifyError(AUTH_ERROR);
 }
@@ -63,7 +65,7 @@ async function restore(): Promise<void> {
     try {
       await refresher.refresh();
     } catch {
-      session.signOut('expired');
+      if (!pageIsLeaving()) session.signOut('expired');
       return;
     }
   }

@@ -14,7 +14,10 @@ const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
 /** A signed-in session, a recording notifier, and a client over `handler` as the network. */
-function setup(handler: (url: string, init: RequestInit) => Promise<Response> | Response) {
+function setup(
+  handler: (url: string, init: RequestInit) => Promise<Response> | Response,
+  pageIsLeaving?: () => boolean,
+) {
   const storage = createMemoryStorage();
   const session = new SessionStore(storage);
   session.signIn({ accessToken: OLD, refreshToken: 'refresh-1', username: 'alice', entity: 'acme' });
@@ -26,7 +29,7 @@ function setup(handler: (url: string, init: RequestInit) => Promise<Response> | 
   };
   const fetch = vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => handler(String(input), init));
   const refresher = createTokenRefresher({ fetch, session });
-  const client = createApiClient({ fetch, session, refresher, notifier });
+  const client = createApiClient({ fetch, session, refresher, notifier, pageIsLeaving });
   return { client, fetch, session, storage, notices };
 }
 
@@ -82,6 +85,27 @@ describe('401 recovery', () => {
     await expect(client.get('account')).rejects.toBeInstanceOf(ApiError);
     expect(session.getSnapshot().status).toBe('signed-out');
     expect(notices).toEqual([['error', 'Authentication error']]);
+  });
+
+  it('keeps the session and stays quiet when the page unloading cancels the calls (a reload)', async () => {
+    const { client, session, storage, notices } = setup(
+      () => {
+        throw new TypeError('Failed to fetch');
+      },
+      () => true,
+    );
+    await expect(client.get('account')).rejects.toBeInstanceOf(ApiError);
+    const cancelledRefresh = setup(
+      (url) => {
+        if (url === '/api/v1/refresh') throw new TypeError('Failed to fetch');
+        return json(401, {});
+      },
+      () => true,
+    );
+    await expect(cancelledRefresh.client.get('account')).rejects.toBeInstanceOf(ApiError);
+    for (const kept of [session, cancelledRefresh.session]) expect(kept.getSnapshot().status).toBe('signed-in');
+    expect(storage.getItem(SESSION_KEYS.refreshToken)).toBe('refresh-1');
+    expect([...notices, ...cancelledRefresh.notices]).toEqual([]);
   });
 
   it('does not refresh for calls without the access token (login)', async () => {

@@ -37,6 +37,11 @@ export interface ApiClientDeps {
    * opened no entity: `tenant()` then refuses rather than call `tenant//` or the landlord scope.
    */
   activeEntity?: () => string | null;
+  /**
+   * True while the page unloads: the browser is cancelling our requests, so their failures are
+   * not answers (no notice, no sign-out). Default never.
+   */
+  pageIsLeaving?: () => boolean;
 }
 
 export interface ApiClient {
@@ -110,9 +115,13 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
     return recovery;
   }
 
+  const leaving = deps.pageIsLeaving ?? (() => false);
+
   function failAuthentication(): void {
     // A sign-out in another tab also lands here; that user needs no error notice.
     if (deps.session.getSnapshot().status !== 'signed-in') return;
+    // A refresh cancelled by a reload proves nothing; the reloaded page still needs the session.
+    if (leaving()) return;
     deps.session.signOut('auth-error');
     deps.notifier.error(AUTH_ERROR);
   }
@@ -124,7 +133,7 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
       return await deps.fetch(url, { ...init, headers });
     } catch (cause) {
       if (init.signal?.aborted) throw cause;
-      if (notify) deps.notifier.error(NETWORK_ERROR);
+      if (notify && !leaving()) deps.notifier.error(NETWORK_ERROR);
       throw new ApiError({ status: 0, userMessage: NETWORK_ERROR, notified: notify, cause });
     }
   }

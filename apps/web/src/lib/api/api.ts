@@ -1,3 +1,4 @@
+import { pageIsLeaving } from '../navigation/page-leaving.ts';
 import { notifier } from '../notify.ts';
 import { activeEntityOf } from '../session/acting-entity.ts';
 import { actingEntity } from '../session/acting-entity-state.ts';
@@ -11,4 +12,5 @@ export const api = createApiClient({
   refresher,
   notifier,
   activeEntity: () => activeEntityOf(session.getSnapshot(), actingEntity.get()),
+  pageIsLeaving,
 });

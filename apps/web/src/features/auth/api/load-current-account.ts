@@ -1,4 +1,5 @@
 import { ApiError } from '@/lib/api/api-error.ts';
+import { pageIsLeaving } from '@/lib/navigation/page-leaving.ts';
 import { notifyError } from '@/lib/notify.ts';
 import { session } from '@/lib/session/session.ts';
 import { getCurrentAccount } from './get-current-account.ts';
@@ -21,7 +22,9 @@ export async function loadCurrentAccount(): Promise<void> {
     }
   } catch (cause) {
     // An authentication failure has already signed out and said so; don't add a second notice.
-    if (session.getSnapshot().status === 'signed-in') {
+    // A load cancelled by a reload is no failure: signing out would clear the session the
+    // reloaded page is about to restore.
+    if (session.getSnapshot().status === 'signed-in' && !pageIsLeaving()) {
       notifyError(LOAD_ACCOUNT_ERROR);
       session.signOut('load-failed');
     }
