@@ -1,8 +1,9 @@
 // @vitest-environment happy-dom
 import { screen } from '@testing-library/react';
 import { Route, Routes } from 'react-router';
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { aDevice } from '@/lib/device/test-fixtures.ts';
+import { actingEntity } from '@/lib/session/acting-entity-state.ts';
 import { fill, renderUi, signInAs, stubApi, type ApiCall } from '@/test/render.tsx';
 import { DeviceBulkPage } from './device-bulk-page.tsx';
 
@@ -46,6 +47,8 @@ async function upload(csv: string) {
 }
 
 describe('the bulk upload page', () => {
+  afterEach(() => actingEntity.set(null));
+
   it('offers the added devices’ credentials once as a CSV after a full upload, then opens the list', async () => {
     signInAs();
     downloads.length = 0;
@@ -82,5 +85,17 @@ describe('the bulk upload page', () => {
     expect(downloads[0]!.text).toBe(
       'Device ID,MQTT username,MQTT password\r\naaaa00000001,aaaa00000001,pw-aaaa00000001\r\n',
     );
+  });
+
+  it('adds to the entity a superadmin has opened, as its users do: no entity to choose', async () => {
+    signInAs({ subtype: 'sadmin', entity: 'landlord', permissions: ['all'] });
+    actingEntity.set('globex');
+    downloads.length = 0;
+    const calls = answerCreates();
+    await upload('Device ID\naaaa00000001\n');
+    await screen.findByRole('heading', { name: '1 device added' });
+    expect(screen.queryByLabelText(/^Entity/)).toBeNull();
+    expect(calls.filter((c) => c.method === 'POST').map((c) => c.url)).toEqual(['/api/v1/tenant/globex/device']);
+    expect(calls.some((c) => c.url.endsWith('/api/v1/tenant'))).toBe(false);
   });
 });

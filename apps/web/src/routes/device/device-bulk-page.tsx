@@ -8,18 +8,21 @@ import { createDevice } from '@/features/devices/api/create-device.ts';
 import { useEntities } from '@/features/entities/api/get-entities.ts';
 import { isLandlord } from '@/lib/session/jwt.ts';
 import { useGoBack } from '@/lib/navigation/use-go-back.ts';
+import { useActingEntity } from '@/lib/session/use-active-entity.ts';
 import { useSession } from '@/lib/session/use-session.ts';
 import { useDocumentTitle } from '@/lib/use-document-title.ts';
 import { ReadOnlyNotice } from './device-create-view.tsx';
 
 /**
  * /devices/new-multiple: devices from a CSV file (fleet §2). It serves both roles: the
- * landlord (who has no /sdevices counterpart) also chooses the entity.
+ * landlord (who has no /sdevices counterpart) also chooses the entity, unless it has opened one:
+ * inside an entity it adds to that entity, as its users do.
  */
 export function DeviceBulkPage() {
   useDocumentTitle('Add multiple devices');
   const { claims } = useSession();
-  const landlord = isLandlord(claims);
+  const acting = useActingEntity();
+  const landlord = isLandlord(claims) && acting === null;
   const list = landlord ? '/sdevices' : '/device';
   if (!mayChangeDevices(claims?.subtype)) return <ReadOnlyNotice title="Add multiple devices" list={list} />;
   return landlord ? <LandlordBulkUpload list={list} /> : <BulkUpload landlord={false} list={list} />;
