@@ -14,12 +14,16 @@ import { useActiveEntity } from '@/lib/session/use-active-entity.ts';
 import { useSession } from '@/lib/session/use-session.ts';
 import { useDocumentTitle } from '@/lib/use-document-title.ts';
 
+/** What a viewer who may read an account but not change it reads instead of 'Edit account'. */
+export const READ_ONLY_ACCOUNT_TEXT = 'Your account type can see this account but not change it.';
+
 /**
  * Account edit for both roles (core §2): the form, then the permanent tokens. The landlord's
- * version (/saccounts/{name}) also shows the entity and may turn an account into an admin.
+ * version (/saccounts/{name}) also shows the entity and may turn an account into an admin. An
+ * account the viewer may not manage is titled 'Account {name}' and shown without any control
+ * that changes it.
  */
 export function AccountEditView({ landlord }: { landlord: boolean }) {
-  useDocumentTitle('Edit account');
   const { name = '' } = useParams();
   const current = useSession();
   const entity = useActiveEntity();
@@ -29,19 +33,25 @@ export function AccountEditView({ landlord }: { landlord: boolean }) {
   const navigate = useNavigate();
   useBackWhenMissing(name === '' || isNotFound(account.error), list);
 
+  // Another's account the viewer may not manage (the shared access rule) is shown read-only,
+  // without tokens, and titled so; one's own account is always one's to edit.
+  const manageable =
+    account.data !== undefined &&
+    (account.data.name === current.username ||
+      (current.claims !== null && mayManageAccount(current.claims, account.data)));
+  useDocumentTitle(manageable ? 'Edit account' : `Account ${name}`);
+
   if (account.isPending || isNotFound(account.error)) return <PageLoader />;
   if (account.isError)
     return (
       <>
-        <PageHeader title="Edit account" />
+        <PageHeader title={`Account ${name}`} />
         <ListError title="The account could not be loaded." onRetry={() => void account.refetch()} />
       </>
     );
 
   const { data } = account;
   const ownAccount = data.name === current.username;
-  // Another's account the viewer may not manage (the shared access rule) is shown read-only, without tokens.
-  const manageable = ownAccount || (current.claims !== null && mayManageAccount(current.claims, data));
   // A superadmin stays one (no entity to fall back on), and nobody changes their own type.
   const typeOptions =
     data.subtype === 'sadmin' || ownAccount
@@ -49,7 +59,11 @@ export function AccountEditView({ landlord }: { landlord: boolean }) {
       : withCurrentType(landlord ? LANDLORD_EDIT_TYPES : ENTITY_TYPES, data.subtype);
   return (
     <>
-      <PageHeader title="Edit account" description={data.name} />
+      {manageable ? (
+        <PageHeader title="Edit account" description={data.name} />
+      ) : (
+        <PageHeader title={`Account ${data.name}`} description={READ_ONLY_ACCOUNT_TEXT} />
+      )}
       <Stack gap="lg">
         <AccountEditForm
           key={data.name}
