@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { isSuperadmin } from '@fleet/shared/access/rule';
 import type { AccessClaims } from '@fleet/shared/schemas/session';
 import { forbidden, notFound, unauthorized } from '../lib/http-error.ts';
 import type { SessionGuard } from '../domain/session/session-guard.ts';
@@ -35,7 +36,8 @@ export function bearerToken(request: FastifyRequest): string | undefined {
   return match?.[1];
 }
 
-export const isLandlord = (claims: AccessClaims) => claims.subtype === 'sadmin';
+/** Whether the caller is the landlord (a superadmin): the shared access rule's test, not a copy of it. */
+export const isLandlord: (claims: AccessClaims) => boolean = isSuperadmin;
 
 /** Throws unless the caller may act in `entity`: its own, or any for a landlord. Others get 404, never a hint. */
 export function assertEntityAccess(claims: AccessClaims, entity: string, what = 'Entity'): void {

@@ -10,7 +10,8 @@ import { forbidden } from '../../lib/http-error.ts';
  * Callers have already checked that the target lies in an entity the actor may see.
  */
 
-export const isLandlord = (actor: AccessClaims) => isSuperadmin(actor);
+/** The landlord (a superadmin): the shared access rule's test, as plugins/auth.ts names it too. */
+export const isLandlord: (actor: AccessClaims) => boolean = isSuperadmin;
 
 /** An entity admin with all access manages the non-admin accounts of its own entity. */
 export function isEntityManager(actor: AccessClaims, entity: string | null): boolean {
