@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { useNavigate } from 'react-router';
+import { mayChange } from '@fleet/shared/access/rule';
 import { PageHeader } from '@/components/ui/page-header.tsx';
 import { PageLoader } from '@/components/ui/page-loader.tsx';
 import { ListError } from '@/components/ui/table-states.tsx';
@@ -16,7 +17,7 @@ import { EntityConfigForm } from './entity-config-form.tsx';
 export function EntityConfigView({ entity, home, actions }: { entity: string; home: string; actions?: ReactNode }) {
   useDocumentTitle('Entity configuration');
   const claims = useSession().claims;
-  const writable = claims?.subtype === 'sadmin' || (claims?.subtype === 'admin' && claims.permissions.includes('all'));
+  const writable = mayChange(claims, 'entityConfig');
   const config = useEntityConfig(entity);
   const navigate = useNavigate();
   useBackWhenMissing(entity === '' || isNotFound(config.error), home);
