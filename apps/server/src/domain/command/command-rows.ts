@@ -3,7 +3,8 @@ import type { DevicePayload } from '@fleet/shared/protocol';
 import { DEFAULT_COMMAND_TTL_S } from '@fleet/shared/schemas/command';
 import type { AccessClaims } from '@fleet/shared/schemas/session';
 import { rowsOf } from '../../db/raw-sql.ts';
-import type { Db } from '../../db/client.ts';
+import type { Db, Executor } from '../../db/client.ts';
+import { settlingWithEntries } from '../audit/command-outcomes.ts';
 import { anyOf, insertColumns } from './command-parts.ts';
 import type { CommandRow } from './present-command.ts';
 
@@ -15,7 +16,7 @@ export type SendOptions = { payload: DevicePayload; expires_in_s?: number | unde
  * command id to use), held for devices that are not connected, and answers the rows.
  */
 export async function insertCommands(
-  db: Db,
+  db: Executor,
   actor: AccessClaims,
   target: Target,
   req: SendOptions,
@@ -37,7 +38,7 @@ export async function insertCommands(
 
 /** One command per named device of the entity, each with its own id. */
 export const insertForDevices = (
-  db: Db,
+  db: Executor,
   actor: AccessClaims,
   target: Target,
   req: SendOptions,
@@ -61,10 +62,14 @@ export async function holdCommands(db: Db, rows: CommandRow[]): Promise<void> {
     where state = 'sent' and id::text = ${anyOf(rows.map((r) => r.id))} and device = ${anyOf(rows.map((r) => r.device))}`);
 }
 
-/** Sent rows whose call stopped waiting: they time out (a late reply still settles them). */
+/** Sent rows whose call stopped waiting: they time out (a late reply still settles them), each with its entry. */
 export async function timeOutCommands(db: Db, rows: CommandRow[], error: string): Promise<void> {
   if (rows.length === 0) return;
-  await db.execute(sql`
-    update commands set state = 'timed_out', error = ${error}
-    where state = 'sent' and id::text = ${anyOf(rows.map((r) => r.id))} and device = ${anyOf(rows.map((r) => r.device))}`);
+  await db.execute(
+    settlingWithEntries(
+      sql`update commands set state = 'timed_out', error = ${error}
+        where state = 'sent' and id::text = ${anyOf(rows.map((r) => r.id))} and device = ${anyOf(rows.map((r) => r.device))}`,
+      'system',
+    ),
+  );
 }

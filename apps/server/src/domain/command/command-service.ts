@@ -2,6 +2,7 @@ import type { DfuEvent, ReplyMessage } from '@fleet/shared/protocol';
 import type { BulkCommandAnswer } from '@fleet/shared/schemas/command';
 import type { AccessClaims } from '@fleet/shared/schemas/session';
 import type { Db } from '../../db/client.ts';
+import type { AuditContext } from '../audit/audit-context.ts';
 import type { DeviceLink } from '../device-link.ts';
 import type { CommandContext } from './command-context.ts';
 import type { SendOptions, Target } from './command-rows.ts';
@@ -32,7 +33,8 @@ interface Options {
  * Remote commands (ARCHITECTURE.md "Device protocol"), one operation a file in this folder;
  * this object only holds what they share. Every command is a row before it is published; a
  * device that is not connected holds it as `queued` until it wakes or the command expires. The
- * HTTP call waits for the reply up to the timeout; a late reply still settles the row.
+ * HTTP call waits for the reply up to the timeout; a late reply still settles the row. Given an
+ * audit context, a send is recorded with its rows, and every row's outcome when it settles.
  */
 export class CommandService {
   private readonly ctx: CommandContext;
@@ -43,23 +45,29 @@ export class CommandService {
   }
 
   /** One device: answers when it replied, or at once when the command is held for a sleeping device. */
-  toDevice(actor: AccessClaims, entity: string, name: string, req: SendOptions) {
-    return sendToDevice(this.ctx, actor, entity, name, req);
+  toDevice(actor: AccessClaims, entity: string, name: string, req: SendOptions, audit?: AuditContext) {
+    return sendToDevice(this.ctx, actor, entity, name, req, audit);
   }
 
   /** Several devices of one entity: each gets its own command; answers when all replied or the timeout passed. */
-  toDevices(actor: AccessClaims, entity: string, names: string[], req: SendOptions): Promise<BulkCommandAnswer> {
-    return sendToDevices(this.ctx, actor, entity, names, req);
+  toDevices(
+    actor: AccessClaims,
+    entity: string,
+    names: string[],
+    req: SendOptions,
+    audit?: AuditContext,
+  ): Promise<BulkCommandAnswer> {
+    return sendToDevices(this.ctx, actor, entity, names, req, audit);
   }
 
   /** Every device of the entity, published once on the entity's command topic. */
-  toEntity(actor: AccessClaims, entity: string, req: SendOptions): Promise<BulkCommandAnswer> {
-    return sendToEntity(this.ctx, actor, entity, req);
+  toEntity(actor: AccessClaims, entity: string, req: SendOptions, audit?: AuditContext): Promise<BulkCommandAnswer> {
+    return sendToEntity(this.ctx, actor, entity, req, audit);
   }
 
   /** Every device of the entity, answered at once; the replies are followed with `entityProgress`. */
-  startToEntity(actor: AccessClaims, entity: string, req: SendOptions) {
-    return startEntityCommand(this.ctx, actor, entity, req);
+  startToEntity(actor: AccessClaims, entity: string, req: SendOptions, audit?: AuditContext) {
+    return startEntityCommand(this.ctx, actor, entity, req, audit);
   }
 
   /** An entity-wide command's progress: sent to how many devices, how many answered. */
@@ -68,8 +76,8 @@ export class CommandService {
   }
 
   /** Long work (a firmware update): published without waiting for replies; answers the rows. */
-  start(actor: AccessClaims, entity: string, names: string[], target: Target, req: SendOptions) {
-    return startLongCommand(this.ctx, actor, entity, names, target, req);
+  start(actor: AccessClaims, entity: string, names: string[], target: Target, req: SendOptions, audit?: AuditContext) {
+    return startLongCommand(this.ctx, actor, entity, names, target, req, audit);
   }
 
   /** A device's progress on long work: the phase and percentage go on its command row (batched). */

@@ -7,6 +7,8 @@ import type { AccessClaims } from '@fleet/shared/schemas/session';
 import { rowsOf } from '../../db/raw-sql.ts';
 import type { Db } from '../../db/client.ts';
 import { HttpError, notFound } from '../../lib/http-error.ts';
+import type { AuditContext } from '../audit/audit-context.ts';
+import { insertAudited } from './audited-insert.ts';
 import type { CommandContext } from './command-context.ts';
 import { insertCommands, type SendOptions } from './command-rows.ts';
 import { publishAndWait } from './publish-and-wait.ts';
@@ -46,9 +48,12 @@ export async function startEntityCommand(
   actor: AccessClaims,
   entity: string,
   req: SendOptions,
+  audit?: AuditContext,
 ): Promise<EntityCommandProgress> {
   const id = randomUUID();
-  const rows = await insertCommands(ctx.db, actor, 'entity', req, sql`${id}::uuid`, sql`d.entity = ${entity}`);
+  const rows = await insertAudited(ctx.db, audit, req, null, (db) =>
+    insertCommands(db, actor, 'entity', req, sql`${id}::uuid`, sql`d.entity = ${entity}`),
+  );
   const counts: Counts = { succeeded: 0, failed: 0, timed_out: 0, queued: 0, sent: 0, expired: 0 };
   for (const r of rows) counts[r.state]++;
   // Refusals (broker down: held; shutdown: held or unanswered) are on the rows already; only

@@ -2,7 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { COMMAND_LABELS } from '@fleet/shared/command-labels';
 import type { AccessClaims } from '@fleet/shared/schemas/session';
-import { HttpError, notFound } from '../../lib/http-error.ts';
+import { HttpError } from '../../lib/http-error.ts';
+import type { AuditContext } from '../audit/audit-context.ts';
+import { insertAudited } from './audited-insert.ts';
 import type { CommandContext } from './command-context.ts';
 import { waitFor } from './command-parts.ts';
 import { insertCommands, type SendOptions } from './command-rows.ts';
@@ -10,24 +12,23 @@ import { heldPrefix } from './held-text.ts';
 import { presentCommand } from './present-command.ts';
 import { publishAndWait } from './publish-and-wait.ts';
 
-/** One device: answers when it replied, or at once when the command is held for a sleeping device. */
+/**
+ * One device: answers when it replied, or at once when the command is held for a sleeping device.
+ * With `audit`, the send is recorded with the row (insertAudited); its outcome when it settles.
+ */
 export async function sendToDevice(
   ctx: CommandContext,
   actor: AccessClaims,
   entity: string,
   name: string,
   req: SendOptions,
+  audit?: AuditContext,
 ) {
-  const rows = await insertCommands(
-    ctx.db,
-    actor,
-    'device',
-    req,
-    sql`${randomUUID()}::uuid`,
-    sql`d.name = ${name} and d.entity = ${entity}`,
+  const id = randomUUID();
+  const rows = await insertAudited(ctx.db, audit, req, name, (db) =>
+    insertCommands(db, actor, 'device', req, sql`${id}::uuid`, sql`d.name = ${name} and d.entity = ${entity}`),
   );
-  const row = rows[0];
-  if (!row) throw notFound('Device');
+  const row = rows[0]!;
   if (row.state === 'queued') {
     const { prefix, when } = await heldPrefix(ctx.db, entity, name);
     return {

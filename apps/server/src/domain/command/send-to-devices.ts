@@ -3,6 +3,8 @@ import { sql } from 'drizzle-orm';
 import type { DevicePayload } from '@fleet/shared/protocol';
 import type { BulkCommandAnswer } from '@fleet/shared/schemas/command';
 import type { AccessClaims } from '@fleet/shared/schemas/session';
+import type { AuditContext } from '../audit/audit-context.ts';
+import { insertAudited } from './audited-insert.ts';
 import type { CommandContext } from './command-context.ts';
 import { insertCommands, insertForDevices, type SendOptions } from './command-rows.ts';
 import type { CommandRow } from './present-command.ts';
@@ -30,8 +32,11 @@ export async function sendToDevices(
   entity: string,
   names: string[],
   req: SendOptions,
+  audit?: AuditContext,
 ): Promise<BulkCommandAnswer> {
-  const rows = await insertForDevices(ctx.db, actor, 'devices', req, entity, names);
+  const rows = await insertAudited(ctx.db, audit, req, null, (db) =>
+    insertForDevices(db, actor, 'devices', req, entity, names),
+  );
   const found = new Set(rows.map((r) => r.device));
   const missing = names
     .filter((n) => !found.has(n))
@@ -46,14 +51,11 @@ export async function sendToEntity(
   actor: AccessClaims,
   entity: string,
   req: SendOptions,
+  audit?: AuditContext,
 ): Promise<BulkCommandAnswer> {
-  const rows = await insertCommands(
-    ctx.db,
-    actor,
-    'entity',
-    req,
-    sql`${randomUUID()}::uuid`,
-    sql`d.entity = ${entity}`,
+  const id = randomUUID();
+  const rows = await insertAudited(ctx.db, audit, req, null, (db) =>
+    insertCommands(db, actor, 'entity', req, sql`${id}::uuid`, sql`d.entity = ${entity}`),
   );
   const outcome = await settleAll(ctx, rows, req.payload, 'entity');
   return summariseBulk(req.payload, outcome, [], 100);

@@ -2,6 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { StateReportSchema, type ReplyMessage } from '@fleet/shared/protocol';
 import type { RefreshReport } from '../../lib/bus.ts';
 import { rowsOf } from '../../db/raw-sql.ts';
+import { settlingWithEntries } from '../audit/command-outcomes.ts';
 import type { CommandContext } from './command-context.ts';
 import { anyOf } from './command-parts.ts';
 import type { CommandRow } from './present-command.ts';
@@ -47,7 +48,8 @@ export function settleAssignments(reply: ReplyMessage, handlers: readonly Settle
 }
 
 /**
- * A device's reply: settles its row (even after a timeout, once: a second reply finds it settled),
+ * A device's reply: settles its row (even after a timeout, once: a second reply finds it settled)
+ * with its audit entry in the same statement,
  * runs the owners' settle handlers, and answers whoever waits. False when no row was open.
  */
 export async function settleReply(
@@ -58,10 +60,13 @@ export async function settleReply(
   // Pending progress is written first: a settled row takes no more.
   await ctx.progress.flush();
   const [row] = rowsOf<CommandRow>(
-    await ctx.db.execute(sql`
-      update commands set ${settleAssignments(reply, ctx.settle)}
-      where id = ${reply.id} and device = ${device} and state in ('queued', 'sent', 'timed_out')
-      returning *`),
+    await ctx.db.execute(
+      settlingWithEntries(
+        sql`update commands set ${settleAssignments(reply, ctx.settle)}
+          where id = ${reply.id} and device = ${device} and state in ('queued', 'sent', 'timed_out')`,
+        'device',
+      ),
+    ),
   );
   if (!row) return false;
   for (const handler of handlersFor(ctx.settle, row.type)) await handler.settled?.({ db: ctx.db, device, row, reply });

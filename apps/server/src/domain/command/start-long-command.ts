@@ -1,5 +1,7 @@
 import { commandMessage, topics } from '@fleet/shared/protocol';
 import type { AccessClaims } from '@fleet/shared/schemas/session';
+import type { AuditContext } from '../audit/audit-context.ts';
+import { insertAudited } from './audited-insert.ts';
 import type { CommandContext } from './command-context.ts';
 import { beforeDeadline } from './command-parts.ts';
 import { holdCommands, insertForDevices, type SendOptions, type Target } from './command-rows.ts';
@@ -17,8 +19,12 @@ export async function startLongCommand(
   names: string[],
   target: Target,
   req: SendOptions,
+  audit?: AuditContext,
 ): Promise<CommandRow[]> {
-  const rows = await insertForDevices(ctx.db, actor, target, req, entity, names);
+  const one = target === 'device' && names.length === 1 ? names[0]! : null;
+  const rows = await insertAudited(ctx.db, audit, req, one, (db) =>
+    insertForDevices(db, actor, target, req, entity, names),
+  );
   const live = rows.filter((r) => r.state === 'sent');
   const published = Promise.all(
     live.map((r) =>

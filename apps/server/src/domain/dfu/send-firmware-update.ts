@@ -3,6 +3,8 @@ import type { AccessClaims } from '@fleet/shared/schemas/session';
 import { DEFAULT_COMMAND_TTL_S } from '@fleet/shared/schemas/command';
 import type { DfuPayload } from '@fleet/shared/protocol';
 import { HttpError, notFound } from '../../lib/http-error.ts';
+import type { AuditContext } from '../audit/audit-context.ts';
+import { recordFailure } from '../audit/audited.ts';
 import type { Deps } from '../deps.ts';
 import { heldPrefix } from '../command/held-text.ts';
 import { presentCommand, type CommandRow } from '../command/present-command.ts';
@@ -31,6 +33,7 @@ function payloadFor(deps: Deps, fw: FirmwareRow, ttlS: number, base: string): Df
 
 async function dispatch(
   deps: Deps,
+  audit: AuditContext,
   actor: AccessClaims,
   entity: string,
   names: string[],
@@ -42,10 +45,14 @@ async function dispatch(
   const rows: Array<{ row: CommandRow; version: string }> = [];
   for (const batch of plan.batches) {
     const payload = payloadFor(deps, batch.firmware, ttl, req.base);
-    const started = await deps.devices.commands.start(actor, entity, batch.devices, target, {
-      payload,
-      expires_in_s: ttl,
-    });
+    const started = await deps.devices.commands.start(
+      actor,
+      entity,
+      batch.devices,
+      target,
+      { payload, expires_in_s: ttl },
+      audit,
+    );
     rows.push(...started.map((row) => ({ row, version: batch.firmware.version })));
   }
   return { plan, rows };
@@ -54,18 +61,26 @@ async function dispatch(
 /**
  * `mqtt/dfu/{device}`: sends the device its firmware update. Answers at once: `started` when it
  * went out (it succeeds when the device reports the new version), `queued` while it sleeps.
+ * Recorded as `firmware.send` with the row; a device without firmware for it as a failure.
  */
 export async function updateDeviceFirmware(
   deps: Deps,
+  audit: AuditContext,
   actor: AccessClaims,
   entity: string,
   name: string,
   req: Request,
 ) {
-  const { plan, rows } = await dispatch(deps, actor, entity, [name], req, 'device');
-  if (plan.missing.length > 0) throw notFound('Device');
+  const { plan, rows } = await dispatch(deps, audit, actor, entity, [name], req, 'device');
   const refused = plan.refused[0];
-  if (refused) throw new HttpError(409, refused.error, `Device ${name}: ${refused.error}`);
+  const refusal =
+    plan.missing.length > 0
+      ? notFound('Device')
+      : refused && new HttpError(409, refused.error, `Device ${name}: ${refused.error}`);
+  if (refusal) {
+    await recordFailure(deps.db, audit, { action: 'firmware.send', target: { type: 'device', name } }, refusal);
+    throw refusal;
+  }
   const { row, version } = rows[0]!;
   if (row.state === 'queued') {
     const { prefix, when } = await heldPrefix(deps.db, entity, name);
@@ -85,12 +100,13 @@ export async function updateDeviceFirmware(
 /** `mqtt/dfu/devices`: each device gets the firmware chosen for it; answers how each one went out. */
 export async function updateDevicesFirmware(
   deps: Deps,
+  audit: AuditContext,
   actor: AccessClaims,
   entity: string,
   names: string[],
   req: Request,
 ): Promise<BulkCommandAnswer> {
-  const { plan, rows } = await dispatch(deps, actor, entity, names, req, 'devices');
+  const { plan, rows } = await dispatch(deps, audit, actor, entity, names, req, 'devices');
   const counts: CommandCounts = { succeeded: 0, failed: plan.refused.length, timed_out: 0, queued: 0, sent: 0 };
   for (const { row } of rows) if (row.state === 'queued' || row.state === 'sent') counts[row.state]++;
   const missing = plan.missing.length;

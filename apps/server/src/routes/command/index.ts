@@ -18,6 +18,7 @@ import { listOf } from '@fleet/shared/schemas/list';
 import { listDeviceCommands } from '../../domain/command/list-commands.ts';
 import { updateDeviceFirmware, updateDevicesFirmware } from '../../domain/dfu/send-firmware-update.ts';
 import type { Deps } from '../../domain/deps.ts';
+import { auditContext } from '../audit-context.ts';
 import { ERROR_RESPONSES, SCOPES, pathName, scopeOf } from '../scope.ts';
 
 const errors = { ...ERROR_RESPONSES, 502: ErrorInfoSchema, 503: ErrorInfoSchema, 504: ErrorInfoSchema };
@@ -49,8 +50,9 @@ export async function commandRoutes(app: FastifyInstance, deps: Deps) {
     },
     async (request, reply) => {
       const entity = scopeOf(request, 'Entity')!;
-      if (request.query.wait === 'true') return commands.toEntity(request.auth, entity, request.body);
-      return reply.code(202).send(await commands.startToEntity(request.auth, entity, request.body));
+      const audit = auditContext(request, deps);
+      if (request.query.wait === 'true') return commands.toEntity(request.auth, entity, request.body, audit);
+      return reply.code(202).send(await commands.startToEntity(request.auth, entity, request.body, audit));
     },
   );
 
@@ -81,7 +83,13 @@ export async function commandRoutes(app: FastifyInstance, deps: Deps) {
       },
     },
     async (request) =>
-      commands.toDevices(request.auth, scopeOf(request, 'Entity')!, request.body.devices, request.body),
+      commands.toDevices(
+        request.auth,
+        scopeOf(request, 'Entity')!,
+        request.body.devices,
+        request.body,
+        auditContext(request, deps),
+      ),
   );
 
   r.post(
@@ -103,6 +111,7 @@ export async function commandRoutes(app: FastifyInstance, deps: Deps) {
         scopeOf(request, 'Device')!,
         request.params.name,
         request.body,
+        auditContext(request, deps),
       );
       return reply.code(answer.status === 'queued' ? 202 : 200).send(answer);
     },
@@ -125,10 +134,17 @@ export async function commandRoutes(app: FastifyInstance, deps: Deps) {
       },
     },
     async (request) =>
-      updateDevicesFirmware(deps, request.auth, scopeOf(request, 'Entity')!, request.body.devices, {
-        ...request.body,
-        base: base(request),
-      }),
+      updateDevicesFirmware(
+        deps,
+        auditContext(request, deps),
+        request.auth,
+        scopeOf(request, 'Entity')!,
+        request.body.devices,
+        {
+          ...request.body,
+          base: base(request),
+        },
+      ),
   );
 
   r.post(
@@ -145,10 +161,14 @@ export async function commandRoutes(app: FastifyInstance, deps: Deps) {
       },
     },
     async (request, reply) => {
-      const answer = await updateDeviceFirmware(deps, request.auth, scopeOf(request, 'Device')!, request.params.name, {
-        ...request.body,
-        base: base(request),
-      });
+      const answer = await updateDeviceFirmware(
+        deps,
+        auditContext(request, deps),
+        request.auth,
+        scopeOf(request, 'Device')!,
+        request.params.name,
+        { ...request.body, base: base(request) },
+      );
       return reply.code(answer.status === 'queued' ? 202 : 200).send(answer);
     },
   );
