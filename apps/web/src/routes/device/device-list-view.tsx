@@ -42,6 +42,7 @@ import { notifyWarning } from '@/lib/notify.ts';
 import { useSession } from '@/lib/session/use-session.ts';
 import { useDocumentTitle } from '@/lib/use-document-title.ts';
 import { useDeviceRowExtras } from './device-row-extras.tsx';
+import { planProvisionSelected, provisionSelectedNotice } from './provision-selected.ts';
 
 /**
  * The device list for both roles (core §2): the entity's devices at /device, every entity's at
@@ -103,12 +104,14 @@ export function DeviceListView({ landlord }: { landlord: boolean }) {
     if (await confirmDelete())
       removeSelected.mutate([...selected], { onSuccess: ({ deleted }) => setMany(deleted, false) });
   };
-  /** Provision selected: a session on each responsive selected device (core §4), one after another. */
+  /** Provision selected: a session on each connected selected device (core §4), one after another. */
   const onProvisionSelected = async () => {
-    const plan = commands.planSelected();
-    if (plan === null) return;
-    if (plan.sendable === 0) return notifyWarning('Provisioning not started: no selected device is responsive');
-    await provisioning.startMany(plan.calls);
+    const planned = commands.planSelected();
+    if (planned === null) return;
+    const plan = planProvisionSelected(planned, commands.deviceOf, Date.now());
+    const skipped = provisionSelectedNotice(plan);
+    if (skipped !== null) notifyWarning(skipped);
+    if (plan.starting > 0) await provisioning.startMany(plan.calls);
   };
   /** Says how many devices go and asks for the entity's name first (the count is read now, filters aside). */
   const onDeleteAll = async () => {

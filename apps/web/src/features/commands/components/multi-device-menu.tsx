@@ -8,7 +8,7 @@ interface MultiDeviceMenuProps {
   /** May change the registry: the deletions are offered. Commands are for every role. */
   writable: boolean;
   onCommandSelected(action: ConsoleCommand): void;
-  /** Starts provisioning on each selected responsive device. */
+  /** Starts provisioning on each selected connected device (sleeping ones are skipped, with a notice). */
   onProvisionSelected?(): void;
   /** The entity-wide vibrate's label, e.g. 'Vibrate all devices of acme'; null hides it. */
   vibrateAllLabel: string | null;

@@ -82,6 +82,8 @@ export function useDeviceListCommands({ landlord, entityFilter, selected, device
     vibrateAllLabel,
     onVibrateAll,
     planSelected,
+    /** A device shown since the list opened, by name (what the plan's devices were when last seen). */
+    deviceOf: (name: string) => known.current.get(name),
     busy: bulk.isPending || everyone.isPending,
     confirmDialog,
     /** How far the last entity-wide command got: render it above the list. */
