@@ -251,6 +251,8 @@ describe('listing', () => {
       states: ['ALLOCATED', 'ERROR', 'WAITING'],
       entities: [],
       groups: [],
+      sites: [],
+      kiosks: [],
     });
   });
 });

@@ -96,24 +96,83 @@ export const DeviceUpdateSetSchema = z
 export const DeviceUpdateRequestSchema = z.object({ operator: z.object({ $set: DeviceUpdateSetSchema }) });
 export type DeviceUpdateSet = z.infer<typeof DeviceUpdateSetSchema>;
 
-export const DEVICE_SORTS = ['name', 'created_at', 'updated_at', 'battery', 'fw_version', 'state'] as const;
+/** The device list's sortable columns: every column of the table (core §2). */
+export const DEVICE_SORTS = [
+  'name',
+  'group',
+  'entity',
+  'fw_version',
+  'state',
+  'created_at',
+  'updated_at',
+  'battery',
+] as const;
+
+/**
+ * How recently a device was heard from (`seen=`): `online` connected to the broker now;
+ * `unresponsive` no sign of life for 20 minutes (core §4, the rule that highlights a row, whether
+ * or not it ever connected); `never` never heard from (its last sign of life is its registration).
+ */
+export const SEEN_FILTERS = ['online', 'unresponsive', 'never'] as const;
+export type SeenFilter = (typeof SEEN_FILTERS)[number];
+
+/** At most this many values of one filter field (OR) in a list query. */
+export const FILTER_VALUES_MAX = 50;
+
+/** A filter field that may be repeated (`status=A&status=B`, meaning OR); one value or none as before. */
+const anyOf = <T extends z.ZodType>(item: T) =>
+  z.preprocess(
+    (v) => (v === undefined ? [] : (Array.isArray(v) ? v : [v]).filter((x) => x !== '')),
+    z.array(item).max(FILTER_VALUES_MAX, `At most ${FILTER_VALUES_MAX} values`),
+  );
+const DATE_RANGE_KEYS = Object.keys(DATE_RANGES) as [keyof typeof DATE_RANGES, ...(keyof typeof DATE_RANGES)[]];
+/** A point in time: an ISO date-time, or a creation-range key meaning that long before now. */
+const instant = () =>
+  z.union([
+    z.enum(DATE_RANGE_KEYS),
+    z.iso.datetime({ offset: true, error: 'An ISO date-time or a range (24h, 1w, …)' }),
+  ]);
+const value = (max: number) => z.string().trim().min(1).max(max);
+
+/** Every filter of the device list, beside the page and the sort (core §2, §9; issue 27). */
+export const DeviceFilterQuerySchema = z.object({
+  search: z.string().trim().max(100).optional(),
+  /** Landlord only, and single (core §9). */
+  entity: z.string().trim().max(64).optional(),
+  status: anyOf(value(32)),
+  battery: anyOf(z.enum(BATTERY_FILTERS)),
+  fw_version: anyOf(value(64)),
+  /** A group's name: the devices in it. */
+  group: anyOf(value(64)),
+  /** A site's name: the devices in its groups. */
+  site: anyOf(value(64)),
+  /** A kiosk's name: the devices in its groups. */
+  kiosk: anyOf(value(64)),
+  type: anyOf(z.enum(DEVICE_TYPES)),
+  seen: anyOf(z.enum(SEEN_FILTERS)),
+  /** Last seen at or after / before this instant. */
+  seen_after: instant().optional(),
+  seen_before: instant().optional(),
+  created: z.enum(DATE_RANGE_KEYS).optional(),
+});
+export type DeviceFilterQuery = z.infer<typeof DeviceFilterQuerySchema>;
 
 /** GET device: one page, filtered and sorted by the database (core §2, §9). */
-export const DeviceListQuerySchema = z.object({
+export const DeviceListQuerySchema = DeviceFilterQuerySchema.extend({
   limit: z.coerce.number().int().min(0).max(1_000).default(20),
   offset: z.coerce.number().int().min(0).max(10_000_000).default(0),
   sort: z.enum(DEVICE_SORTS).default('created_at'),
   order: z.enum(['asc', 'desc']).default('desc'),
-  search: z.string().trim().max(100).optional(),
-  entity: z.string().trim().max(64).optional(),
-  status: z.string().trim().max(32).optional(),
-  battery: z.enum(BATTERY_FILTERS).optional(),
-  fw_version: z.string().trim().max(64).optional(),
-  /** A group's name: the devices in it. */
-  group: z.string().trim().max(64).optional(),
-  created: z.enum(Object.keys(DATE_RANGES) as [keyof typeof DATE_RANGES, ...(keyof typeof DATE_RANGES)[]]).optional(),
 });
 export type DeviceListQuery = z.infer<typeof DeviceListQuerySchema>;
+
+/** GET device/export: the whole filtered, sorted list as a file. */
+export const DeviceExportQuerySchema = DeviceFilterQuerySchema.extend({
+  format: z.enum(['csv']).default('csv'),
+  sort: z.enum(DEVICE_SORTS).default('created_at'),
+  order: z.enum(['asc', 'desc']).default('desc'),
+});
+export type DeviceExportQuery = z.infer<typeof DeviceExportQuerySchema>;
 
 /** The distinct values the filter sidebar offers (firmware versions, states) for the scope. */
 export const DeviceFacetsSchema = z.object({
@@ -122,4 +181,7 @@ export const DeviceFacetsSchema = z.object({
   entities: z.array(z.string()),
   /** The groups of the scope (the Groups filter's choices). */
   groups: z.array(z.string()),
+  /** The sites and kiosks of the scope (their filters' choices). */
+  sites: z.array(z.string()),
+  kiosks: z.array(z.string()),
 });

@@ -159,6 +159,14 @@ export const devices = pgTable(
     index('devices_entity_state_idx').on(t.entity, t.state_current, t.created_at.desc()),
     index('devices_entity_fw_idx').on(t.entity, t.fw_version, t.created_at.desc()),
     index('devices_entity_battery_idx').on(t.entity, t.battery, t.created_at.desc()),
+    // Every column of the list sorts with the id as tie-breaker (issue 27): a page is an index range.
+    index('devices_entity_name_idx').on(t.entity, t.name),
+    index('devices_entity_group_sort_idx').on(t.entity, t.group, t.name),
+    index('devices_entity_state_sort_idx').on(t.entity, t.state_current, t.name),
+    index('devices_entity_fw_sort_idx').on(t.entity, t.fw_version, t.name),
+    index('devices_entity_battery_sort_idx').on(t.entity, t.battery, t.name),
+    // The landlord's quiet-devices-first across entities.
+    index('devices_updated_idx').on(t.updated_at, t.name),
     // The group a device is in and the one it last came from; both follow a group's rename.
     foreignKey({
       name: 'devices_group_fk',

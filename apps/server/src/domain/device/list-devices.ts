@@ -1,62 +1,10 @@
-import { and, count, eq, gt, gte, inArray, isNotNull, lte, or, sql, type SQL } from 'drizzle-orm';
-import { DATE_RANGES } from '@fleet/shared/constants';
+import { count, eq, inArray } from 'drizzle-orm';
 import type { DeviceListQuery } from '@fleet/shared/schemas/device';
 import type { Db } from '../../db/client.ts';
-import { devices, groups } from '../../db/schema.ts';
+import { devices, groups, kiosks, sites } from '../../db/schema.ts';
 import type { Scope } from '../account/account-scope.ts';
+import { deviceFilter, deviceOrdering } from './device-filter.ts';
 import { presentDevice } from './device-scope.ts';
-
-const SORT_COLUMNS = {
-  name: devices.name,
-  created_at: devices.created_at,
-  updated_at: devices.updated_at,
-  battery: devices.battery,
-  fw_version: devices.fw_version,
-  state: devices.state_current,
-} as const;
-
-/** LIKE patterns treat % and _ as wildcards; a search for them means the characters. */
-const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
-
-/** The WHERE of a device list: scope plus every filter of the sidebar, all in the database. */
-export function deviceFilter(
-  scope: Scope,
-  q: Omit<DeviceListQuery, 'limit' | 'offset' | 'sort' | 'order'>,
-): SQL | undefined {
-  const where: (SQL | undefined)[] = [];
-  if (scope !== null) where.push(eq(devices.entity, scope));
-  else if (q.entity) where.push(eq(devices.entity, q.entity));
-  if (q.status) where.push(eq(devices.state_current, q.status));
-  if (q.fw_version) where.push(eq(devices.fw_version, q.fw_version));
-  if (q.group) where.push(eq(devices.group, q.group));
-  if (q.battery === 'High') where.push(gt(devices.battery, 75));
-  if (q.battery === 'Medium') where.push(and(gt(devices.battery, 50), lte(devices.battery, 75)));
-  if (q.battery === 'Low') where.push(lte(devices.battery, 50));
-  // Charging is a battery's state: mains-powered devices (beacon gateways) say they charge but have none.
-  if (q.battery === 'Charging') where.push(and(eq(devices.is_charging, true), isNotNull(devices.battery)));
-  if (q.created) where.push(gte(devices.created_at, new Date(Date.now() - DATE_RANGES[q.created].hours * 3_600_000)));
-  if (q.search) {
-    // lower(…) like lower(…): the case-blind match the trigram indexes on lower(…) serve.
-    const pattern = `%${escapeLike(q.search)}%`;
-    where.push(
-      or(sql`lower(${devices.name}) like lower(${pattern})`, sql`lower(${devices.description}) like lower(${pattern})`),
-    );
-  }
-  return and(...where);
-}
-
-/** ORDER BY the chosen column with the id as tie-breaker; `reverse` flips both, nulls included. */
-function ordering(q: Pick<DeviceListQuery, 'sort' | 'order'>, reverse = false): SQL[] {
-  const column = SORT_COLUMNS[q.sort];
-  const descending = (q.order === 'desc') !== reverse;
-  // Nulls always sort last in the answer, so a reversed query puts them first. The indexes are
-  // built `desc nulls last` (Drizzle's default), which these clauses match in both directions.
-  const nulls = sql.raw(reverse ? 'nulls first' : 'nulls last');
-  return [
-    descending ? sql`${column} desc ${nulls}` : sql`${column} asc ${nulls}`,
-    descending ? sql`${devices.name} desc ${nulls}` : sql`${devices.name} asc ${nulls}`,
-  ];
-}
 
 /**
  * One page of devices, filtered and sorted by the database. Pages past the middle are read
@@ -73,7 +21,7 @@ export async function listDevices(db: Db, scope: Scope, q: DeviceListQuery) {
     .select()
     .from(devices)
     .where(where)
-    .orderBy(...ordering(q, fromEnd))
+    .orderBy(...deviceOrdering(q, fromEnd))
     .limit(limit)
     .offset(offset);
   if (fromEnd) rows.reverse();
@@ -91,7 +39,7 @@ export async function* streamDevices(db: Db, scope: Scope, q: DeviceListQuery, b
       .select({ name: devices.name })
       .from(devices)
       .where(where)
-      .orderBy(...ordering(q))
+      .orderBy(...deviceOrdering(q))
   ).map((r) => r.name);
   yield '{"data":[';
   let first = true;
@@ -114,16 +62,21 @@ export async function* streamDevices(db: Db, scope: Scope, q: DeviceListQuery, b
 /** The values the filter sidebar offers for the scope. */
 export async function deviceFacets(db: Db, scope: Scope) {
   const where = scope === null ? undefined : eq(devices.entity, scope);
-  const [fw, states, ents, grps] = await Promise.all([
+  // Names are unique in an entity; the landlord's list merges equal names of several entities.
+  const named = (table: typeof groups | typeof sites | typeof kiosks) =>
+    db
+      .selectDistinct({ v: table.name })
+      .from(table)
+      .where(scope === null ? undefined : eq(table.entity, scope))
+      .orderBy(table.name);
+  const [fw, states, ents, grps, sts, kss] = await Promise.all([
     db.selectDistinct({ v: devices.fw_version }).from(devices).where(where).orderBy(devices.fw_version),
     db.selectDistinct({ v: devices.state_current }).from(devices).where(where).orderBy(devices.state_current),
     db.selectDistinct({ v: devices.entity }).from(devices).where(where).orderBy(devices.entity),
-    // The scope's groups from their own table: a distinct over 100,000 devices cost 100 ms more.
-    db
-      .selectDistinct({ v: groups.name })
-      .from(groups)
-      .where(scope === null ? undefined : eq(groups.entity, scope))
-      .orderBy(groups.name),
+    // The scope's groups, sites and kiosks from their own tables: a distinct over 100,000 devices cost 100 ms more.
+    named(groups),
+    named(sites),
+    named(kiosks),
   ]);
   const values = (rows: { v: string | null }[]) => rows.flatMap((r) => (r.v === null ? [] : [r.v]));
   return {
@@ -131,5 +84,7 @@ export async function deviceFacets(db: Db, scope: Scope) {
     states: values(states),
     entities: scope === null ? values(ents) : [],
     groups: values(grps),
+    sites: values(sts),
+    kiosks: values(kss),
   };
 }

@@ -4,6 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   DeviceCreateRequestSchema,
+  DeviceExportQuerySchema,
   DeviceFacetsSchema,
   DeviceListQuerySchema,
   DeviceSchema,
@@ -15,6 +16,7 @@ import { StatusSchema, listOf, statusWith } from '@fleet/shared/schemas/list';
 import type { Deps } from '../../domain/deps.ts';
 import { deleteAllDevices, deleteDevice } from '../../domain/device/delete-device.ts';
 import { findDeviceInScope, presentDevice } from '../../domain/device/device-scope.ts';
+import { deviceExportName, exportDevices } from '../../domain/device/export-devices.ts';
 import { deviceFacets, listDevices, streamDevices } from '../../domain/device/list-devices.ts';
 import { regenerateCredentials, updateDevice } from '../../domain/device/update-device.ts';
 import { registerDevice } from '../../domain/device/register-device.ts';
@@ -67,6 +69,31 @@ export async function deviceRoutes(app: FastifyInstance, deps: Deps) {
         },
       },
       async (request) => deviceFacets(deps.db, scopeOf(request, 'Entity')),
+    );
+
+    r.get(
+      `${prefix}/device/export`,
+      {
+        schema: {
+          tags,
+          security,
+          summary: `Export the devices ${where} with the list's filters and sort, whole, as CSV (streamed)`,
+          params: Scoped,
+          querystring: DeviceExportQuerySchema,
+          response: { 200: z.string().describe('CSV (text/csv), streamed'), ...errors },
+        },
+      },
+      async (request, reply) => {
+        const scope = scopeOf(request, 'Entity');
+        const name = deviceExportName(scope ?? request.query.entity ?? 'all');
+        // Streams skip the schema serializer: the body is written batch by batch as it is read.
+        const body = Readable.from(exportDevices(deps.db, scope, request.query));
+        return reply
+          .type('text/csv; charset=utf-8')
+          .header('content-disposition', `attachment; filename="${name}"`)
+          .header('cache-control', 'no-store')
+          .send(body as never);
+      },
     );
 
     r.post(
