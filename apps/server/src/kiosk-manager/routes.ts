@@ -6,6 +6,7 @@ import { ErrorInfoSchema } from '@fleet/shared/schemas/error';
 import { allocateDevice } from '../domain/allocation/allocate-device.ts';
 import { returnDevice } from '../domain/allocation/return-device.ts';
 import type { Deps } from '../domain/deps.ts';
+import { auditContext } from '../routes/audit-context.ts';
 import { ERROR_RESPONSES, pathName, requireEntityOfPath, scopeOf } from '../routes/scope.ts';
 
 /** The prefix the kiosk manager answers under, in the server and on its own (ARCHITECTURE.md). */
@@ -60,7 +61,14 @@ export async function kioskManagerRoutes(app: FastifyInstance, deps: Deps) {
     },
     async (request, reply) => {
       const entity = scopeOf(request, 'Kiosk')!;
-      const answer = await allocateDevice(deps, request.auth, entity, request.params.kiosk, request.body);
+      const answer = await allocateDevice(
+        deps,
+        auditContext(request, deps),
+        request.auth,
+        entity,
+        request.params.kiosk,
+        request.body,
+      );
       return reply.code(answer.code).send(answer.body);
     },
   );
@@ -80,7 +88,14 @@ export async function kioskManagerRoutes(app: FastifyInstance, deps: Deps) {
     },
     async (request, reply) => {
       const entity = scopeOf(request, 'Kiosk')!;
-      const answer = await returnDevice(deps, request.auth, entity, request.params.kiosk, request.body);
+      const answer = await returnDevice(
+        deps,
+        auditContext(request, deps),
+        request.auth,
+        entity,
+        request.params.kiosk,
+        request.body,
+      );
       return reply.code(answer.code).send(answer.body);
     },
   );

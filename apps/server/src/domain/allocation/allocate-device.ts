@@ -6,6 +6,8 @@ import type { z } from 'zod';
 import { allocations, devices } from '../../db/schema.ts';
 import { isUniqueViolation } from '../../lib/db-errors.ts';
 import { HttpError, invalidField } from '../../lib/http-error.ts';
+import type { AuditContext } from '../audit/audit-context.ts';
+import { audited, recordFailure } from '../audit/audited.ts';
 import { getDataviewContent } from '../dataview/get-dataview-content.ts';
 import type { Deps } from '../deps.ts';
 import { findDeviceInScope, type DeviceRow } from '../device/device-scope.ts';
@@ -62,6 +64,7 @@ async function kioskOf(deps: Deps, entity: string, device: DeviceRow, kiosk: str
  */
 export async function allocateDevice(
   deps: Deps,
+  audit: AuditContext,
   actor: AccessClaims,
   entity: string,
   kiosk: string,
@@ -69,39 +72,54 @@ export async function allocateDevice(
 ): Promise<KioskReply> {
   assertMayWrite(actor, 'Group');
   const { db } = deps;
-  await findKiosk(db, entity, kiosk);
-  const device = await findDeviceInScope(db, req.device, entity);
-  const dispenser = await kioskOf(deps, entity, device, kiosk);
-  const apps = await resolveApps(deps, actor, entity, req.apps);
+  const entry = { action: 'allocation.create', entity, target: { type: 'device', name: req.device } } as const;
+  let device: DeviceRow, dispenser: string, apps: Record<string, unknown>;
+  try {
+    await findKiosk(db, entity, kiosk);
+    device = await findDeviceInScope(db, req.device, entity);
+    dispenser = await kioskOf(deps, entity, device, kiosk);
+    apps = await resolveApps(deps, actor, entity, req.apps);
+  } catch (err) {
+    if (err instanceof HttpError) await recordFailure(db, audit, { ...entry, details: { kiosk } }, err);
+    throw err;
+  }
   const network = req.network ?? null;
   const id = randomUUID();
-  let row;
-  try {
-    row = await db.transaction(async (tx) => {
-      const [inserted] = await tx
-        .insert(allocations)
-        .values({
-          id,
-          device: device.name,
-          entity,
-          kiosk,
-          dispenser,
-          visitor: req.visitor,
-          apps,
-          network,
-          allocated_by: actor.sub,
-        })
-        .returning();
-      await tx
-        .update(devices)
-        .set({ state_current: ALLOCATED_STATE, group: null })
-        .where(eq(devices.name, device.name));
-      return inserted!;
-    });
-  } catch (err) {
-    if (!isUniqueViolation(err)) throw err;
-    throw new HttpError(409, `Device ${device.name} is already allocated`, 'The device has an open allocation');
-  }
+  const after = { id, kiosk, dispenser, visitor: req.visitor, apps: Object.keys(apps), network: network !== null };
+  const before = { state: device.state_current, group: device.group };
+  // The entry keeps the dataviews' names, never their content or the network's credentials.
+  const row = await audited(
+    db,
+    audit,
+    { ...entry, before, after: { ...after, state: ALLOCATED_STATE, group: null } },
+    async (tx) => {
+      try {
+        const [inserted] = await tx
+          .insert(allocations)
+          .values({
+            id,
+            device: device.name,
+            entity,
+            kiosk,
+            dispenser,
+            visitor: req.visitor,
+            apps,
+            network,
+            allocated_by: actor.sub,
+          })
+          .returning();
+        await tx
+          .update(devices)
+          .set({ state_current: ALLOCATED_STATE, group: null })
+          .where(eq(devices.name, device.name));
+        return inserted!;
+      } catch (err) {
+        // Of racing allocations one wins; the others roll back and are recorded as refused.
+        if (!isUniqueViolation(err)) throw err;
+        throw new HttpError(409, `Device ${device.name} is already allocated`, 'The device has an open allocation');
+      }
+    },
+  );
   const payload = { type: 'allocate' as const, allocation_id: id, visitor: req.visitor, kiosk, apps, network };
   try {
     // Every dataview the allocation carries was read by the actor in resolveApps.
@@ -114,14 +132,27 @@ export async function allocateDevice(
       presentAllocation(row, () => true),
     );
   } catch (err) {
-    if (err instanceof HttpError && err.statusCode === 502) await undo(deps, entity, device, id);
+    if (err instanceof HttpError && err.statusCode === 502) await undo(deps, audit, entity, device, id, err);
     throw err;
   }
 }
 
-/** The device refused: the allocation closes as refused; the device gets its state and, if there is room, its place back. */
-async function undo(deps: Deps, entity: string, device: DeviceRow, id: string) {
-  await deps.db.transaction(async (tx) => {
+/**
+ * The device refused: the allocation closes as refused (recorded as a failed `allocation.create`
+ * with the device's reason); the device gets its state and, if there is room, its place back.
+ */
+async function undo(deps: Deps, audit: AuditContext, entity: string, device: DeviceRow, id: string, err: HttpError) {
+  const entry = {
+    action: 'allocation.create',
+    entity,
+    target: { type: 'device', name: device.name },
+    outcome: 'failure',
+    reason: `Refused by the device: ${err.developerMessage || err.message}`,
+    details: { allocation_id: id },
+    before: { state: ALLOCATED_STATE, group: null },
+    complete: (group: string | null) => ({ after: { state: device.state_current, group } }),
+  } as const;
+  await audited(deps.db, audit, entry, async (tx) => {
     await tx
       .update(allocations)
       .set({ returned_at: new Date(), outcome: 'refused' })
@@ -135,5 +166,6 @@ async function undo(deps: Deps, entity: string, device: DeviceRow, id: string) {
       }
     }
     await tx.update(devices).set({ state_current: device.state_current, group }).where(eq(devices.name, device.name));
+    return group;
   });
 }

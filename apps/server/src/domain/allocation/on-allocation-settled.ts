@@ -5,6 +5,6 @@ import { closeRefusedAllocation } from './close-refused.ts';
 export const onAllocationSettled: SettleHandler = {
   types: ['allocate'],
   async settled({ db, device, row }) {
-    if (row.state === 'failed') await closeRefusedAllocation(db, device, row.payload);
+    if (row.state === 'failed') await closeRefusedAllocation(db, device, row.payload, row.error);
   },
 };

@@ -3,6 +3,8 @@ import { RETURNED_STATE, alreadyInDispenser, type ReturnRequest } from '@fleet/s
 import type { AccessClaims } from '@fleet/shared/schemas/session';
 import { allocations, devices } from '../../db/schema.ts';
 import { HttpError, invalidField } from '../../lib/http-error.ts';
+import type { AuditContext } from '../audit/audit-context.ts';
+import { audited } from '../audit/audited.ts';
 import type { Deps } from '../deps.ts';
 import { findDeviceInScope } from '../device/device-scope.ts';
 import { claimPlace } from '../group/group-room.ts';
@@ -17,10 +19,12 @@ import { presentAllocationsFor } from './present-allocation.ts';
  * group and last dispenser; a full dispenser refuses with 409, under the same lock as put-device),
  * closes its open allocation if it has one (the row stays as history), and tells the device.
  * A device already in that dispenser is refused (409): nothing would change but its state.
- * The return stands even if the device then refuses: it is where the operator put it.
+ * The return stands even if the device then refuses: it is where the operator put it. Recorded as
+ * `allocation.return` with the change; a refusal (full, already there) as a failure.
  */
 export async function returnDevice(
   deps: Deps,
+  audit: AuditContext,
   actor: AccessClaims,
   entity: string,
   kiosk: string,
@@ -32,7 +36,17 @@ export async function returnDevice(
   const device = await findDeviceInScope(db, req.device, entity);
   const { row: group } = await findGroup(db, entity, req.dispenser);
   if (group.kiosk !== kiosk) throw invalidField('dispenser', `Dispenser ${group.name} is not in kiosk ${kiosk}`);
-  const closed = await db.transaction(async (tx) => {
+  const entry = {
+    action: 'allocation.return',
+    entity,
+    target: { type: 'device', name: device.name },
+    before: { group: device.group, last_dispenser: device.last_dispenser, state: device.state_current },
+    after: { group: group.name, last_dispenser: group.name, state: RETURNED_STATE },
+    complete: (row: typeof allocations.$inferSelect | undefined) => ({
+      details: { kiosk, dispenser: group.name, allocation_id: row?.id ?? null },
+    }),
+  } as const;
+  const closed = await audited(db, audit, entry, async (tx) => {
     await claimPlace(tx, entity, group.name, device.name, 'dispenser');
     // Read under the group's lock, so of two returns to one dispenser the second sees the first.
     const [now] = await tx.select({ group: devices.group }).from(devices).where(eq(devices.name, device.name));
