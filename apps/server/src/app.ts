@@ -46,6 +46,7 @@ import { allocationRoutes } from './routes/allocation/index.ts';
 import { KIOSK_MANAGER_PREFIX, kioskManagerRoutes } from './kiosk-manager/routes.ts';
 import { provisionRoutes } from './routes/provision/index.ts';
 import { auditRoutes } from './routes/audit/index.ts';
+import { fleetHealthRoutes } from './routes/fleet-health/index.ts';
 import { auditRefusals } from './routes/audit-context.ts';
 import { sweepAudit } from './domain/audit/sweep-audit.ts';
 import { requireEntityOfPath } from './routes/scope.ts';
@@ -238,6 +239,7 @@ export async function build(config: Config, opts: BuildOptions = {}): Promise<Fa
       await allocationRoutes(api, deps);
       await provisionRoutes(api, deps, app.provisioning);
       await auditRoutes(api, deps);
+      await fleetHealthRoutes(api, deps);
     },
     { prefix: '/api/v1' },
   );

@@ -51,9 +51,12 @@ export const LICENSE_TIERS = ['basic', 'pro'] as const;
 
 /** Battery bands: above 75 High, above 50 Medium, else Low (core §9). */
 export type BatteryBand = 'High' | 'Medium' | 'Low';
+/** The band thresholds of core §9, for the database's filters and counts as well as batteryBand. */
+export const BATTERY_HIGH_ABOVE = 75;
+export const BATTERY_MEDIUM_ABOVE = 50;
 export function batteryBand(percent: number): BatteryBand {
-  if (percent > 75) return 'High';
-  if (percent > 50) return 'Medium';
+  if (percent > BATTERY_HIGH_ABOVE) return 'High';
+  if (percent > BATTERY_MEDIUM_ABOVE) return 'Medium';
   return 'Low';
 }
 
