@@ -197,6 +197,28 @@ describe('several devices', () => {
     await Promise.all([devOk.close(), devBad.close()]);
   });
 
+  it('answers a refresh of several devices with each device’s reply, as a single refresh does', async () => {
+    const [a, b] = [hex(), hex()];
+    const devA = await online(ACME, await registerDevice(s, root, ACME, a));
+    const devB = await online(ACME, await registerDevice(s, root, ACME, b));
+    autoReply(devA, () => ({ status: 'success', data: { state: 'IDLE', fw_version: '3.0.1', battery: 64 } }));
+    autoReply(devB, () => ({ status: 'error', error: 'Sensor offline' }));
+    const res = await s.request('POST', `/api/v1/tenant/${ACME}/mqtt/general/devices`, {
+      token: oper,
+      body: { devices: [a, b], payload: { type: 'refresh' } },
+    });
+    expect(res.status).toBe(200);
+    const byDevice = Object.fromEntries(res.body.data.results.map((r: { device: string }) => [r.device, r]));
+    expect(byDevice[a]).toEqual({
+      device: a,
+      state: 'succeeded',
+      error: null,
+      report: { state: 'IDLE', fw_version: '3.0.1', battery: 64 },
+    });
+    expect(byDevice[b]).toEqual({ device: b, state: 'failed', error: 'Sensor offline' });
+    await Promise.all([devA.close(), devB.close()]);
+  });
+
   it('warns when no devices are selected', async () => {
     const res = await s.request('POST', `/api/v1/tenant/${ACME}/mqtt/general/devices`, {
       token: oper,

@@ -59,13 +59,17 @@ export const CommandSchema = z.object({
 export type Command = z.infer<typeof CommandSchema>;
 
 /** 200 when the device answered success; 202 `queued` when it sleeps and the command is held. */
+/** What a device said of itself in its reply to a refresh: state, firmware, battery. */
+export const RefreshReportSchema = StateReportSchema.omit({ online: true, ts: true });
+export type RefreshReport = z.infer<typeof RefreshReportSchema>;
+
 export const CommandAnswerSchema = z.object({
   /** `started`: a firmware update went out; it succeeds when the device reports the new version. */
   status: z.enum(['success', 'queued', 'started']),
   userMessage: z.string().optional(),
   data: CommandSchema,
   /** A refresh's reply: what the device said of itself (state, firmware, battery), when it said it. */
-  report: StateReportSchema.omit({ online: true, ts: true }).optional(),
+  report: RefreshReportSchema.optional(),
 });
 export type CommandAnswer = z.infer<typeof CommandAnswerSchema>;
 
@@ -87,7 +91,13 @@ export const BulkCommandAnswerSchema = z.object({
     counts: CommandCountsSchema,
     /** Per device (bulk: every requested device; entity: those that did not succeed, at most 100). */
     results: z.array(
-      z.object({ device: z.string(), state: z.enum([...COMMAND_STATES, 'not_found']), error: z.string().nullable() }),
+      z.object({
+        device: z.string(),
+        state: z.enum([...COMMAND_STATES, 'not_found']),
+        error: z.string().nullable(),
+        /** A refresh that succeeded: the device's reply, as a single refresh answers it. */
+        report: RefreshReportSchema.optional(),
+      }),
     ),
   }),
 });

@@ -21,7 +21,9 @@ async function settleAll(
   const byKey = new Map(settled.map((s) => [`${s.id}/${s.device}`, s]));
   return rows.map((r) => {
     const s = byKey.get(`${r.id}/${r.device}`);
-    return { device: r.device, state: s?.state ?? r.state, error: s?.error ?? null };
+    // A refresh that succeeded carries the device's reply, as a single refresh answers it.
+    const report = s?.state === 'succeeded' ? s.report : undefined;
+    return { device: r.device, state: s?.state ?? r.state, error: s?.error ?? null, ...(report && { report }) };
   });
 }
 

@@ -1,9 +1,9 @@
 import { COMMAND_LABELS } from '@fleet/shared/command-labels';
 import type { DevicePayload } from '@fleet/shared/protocol';
-import type { BulkCommandAnswer, CommandCounts, CommandState } from '@fleet/shared/schemas/command';
+import type { BulkCommandAnswer, CommandCounts, CommandState, RefreshReport } from '@fleet/shared/schemas/command';
 
-/** Where one device's command ended up, as a bulk answer lists it. */
-export type Outcome = { device: string; state: CommandState; error: string | null };
+/** Where one device's command ended up, as a bulk answer lists it (with a refresh's reply). */
+export type Outcome = { device: string; state: CommandState; error: string | null; report?: RefreshReport };
 export type Missing = { device: string; state: 'not_found'; error: null };
 
 /**
