@@ -205,6 +205,7 @@ export function DeviceListView({ landlord }: { landlord: boolean }) {
         </Group>
       </Group>
       {commands.progressPanel}
+      {commands.repliesPanel}
       <DeviceTable
         landlord={landlord}
         now={now}

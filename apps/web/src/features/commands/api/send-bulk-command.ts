@@ -60,9 +60,10 @@ export async function getEntityCommandProgress(
 /**
  * Sends a command to the planned devices, one call per entity (and per 1000 devices), and shows
  * one notice for all of it: green on success, amber when partial, red when nothing succeeded,
- * each saying how many selected devices were skipped as unresponsive.
+ * each saying how many selected devices were skipped as unresponsive; `onAnswer` then gets the
+ * answer with each device's outcome.
  */
-export function useSendBulkCommand() {
+export function useSendBulkCommand(onAnswer?: (action: ConsoleCommand, answer: BulkCommandAnswer) => void) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async ({ plan, action }: { plan: BulkPlan; action: ConsoleCommand }) => {
@@ -83,8 +84,9 @@ export function useSendBulkCommand() {
       return { answer: mergeBulkAnswers(answers), silent: renewal !== undefined && answers.length === 1 };
     },
     onSuccess: ({ answer, silent }, { plan, action }) => {
-      if (!silent)
-        showNotice(bulkAnswerNotice(action, answer, skippedText(plan.unresponsive.length, plan.unlisted.length)));
+      if (silent) return;
+      showNotice(bulkAnswerNotice(action, answer, skippedText(plan.unresponsive.length, plan.unlisted.length)));
+      onAnswer?.(action, answer);
     },
     onSettled: () => queryClient.invalidateQueries({ queryKey: deviceKeys.all }),
   });

@@ -48,6 +48,7 @@ function ListMenus({ devices, selected }: { devices: Device[]; selected: string[
       />
       {commands.confirmDialog}
       {commands.progressPanel}
+      {commands.repliesPanel}
     </>
   );
 }
@@ -65,6 +66,25 @@ const progress = (status: 'running' | 'done', counts: Partial<Record<string, num
   },
 });
 
+const isRefresh = (body: unknown) => (body as { payload?: { type?: string } }).payload?.type === 'refresh';
+/** Two selected devices refreshed: one replied with its state, one is broken. */
+const REFRESH_ANSWER = {
+  status: 'partial',
+  userMessage: 'Refresh to 2 devices: 1 succeeded, 1 failed',
+  data: {
+    counts: { succeeded: 1, failed: 1, timed_out: 0, queued: 0, sent: 0 },
+    results: [
+      {
+        device: DEVICE.name,
+        state: 'succeeded',
+        error: null,
+        report: { state: 'IDLE', fw_version: '3.0.1', battery: 64 },
+      },
+      { device: 'aaaa00000002', state: 'failed', error: 'Sensor offline' },
+    ],
+  },
+};
+
 function render(selected: string[] = []) {
   signInAs();
   const calls = stubApi((call) =>
@@ -72,15 +92,17 @@ function render(selected: string[] = []) {
       ? { status: 202, body: progress('running', { sent: 2, queued: 1 }) }
       : call.url.endsWith(`/entity/${ID}`)
         ? { body: progress('done', { succeeded: 1, failed: 1, queued: 1 }) }
-        : call.url.endsWith('/devices')
-          ? {
-              body: {
-                status: 'success',
-                userMessage: 'Sent',
-                data: { counts: { succeeded: 1, failed: 0, timed_out: 0, queued: 0, sent: 0 }, results: [] },
-              },
-            }
-          : { body: { status: 'success', data: aCommand({ type: 'reboot' }) } },
+        : call.url.endsWith('/devices') && isRefresh(call.body)
+          ? { body: REFRESH_ANSWER }
+          : call.url.endsWith('/devices')
+            ? {
+                body: {
+                  status: 'success',
+                  userMessage: 'Sent',
+                  data: { counts: { succeeded: 1, failed: 0, timed_out: 0, queued: 0, sent: 0 }, results: [] },
+                },
+              }
+            : { body: { status: 'success', data: aCommand({ type: 'reboot' }) } },
   );
   const rendered = renderUi(<ListMenus devices={[DEVICE]} selected={selected} />);
   const sent = () => calls.filter((c) => c.method === 'POST').map((c) => [c.url, c.body]);
@@ -156,5 +178,21 @@ describe('commands from the device list (core §2)', () => {
       () => expect(panel.textContent).toContain('Sent to 3 devices · 2 answered (1 with an error) · 1 not connected'),
       { timeout: 4_000 },
     );
+  });
+
+  it("lists each selected device's reply to Refresh selected, as a single refresh shows it", async () => {
+    const { choose, user } = render([DEVICE.name, 'aaaa00000002']);
+    await choose('Multi-Device Action', 'Refresh selected');
+    const replies = within(await screen.findByRole('table', { name: "Refresh selected: each device's reply" }));
+    const rows = replies
+      .getAllByRole('row')
+      .slice(1)
+      .map((row) => row.textContent);
+    expect(rows).toEqual([
+      `${DEVICE.name}state IDLE · firmware 3.0.1 · battery 64%`,
+      'aaaa00000002Failed: Sensor offline',
+    ]);
+    await user.click(screen.getByRole('button', { name: 'Close the replies of Refresh selected' }));
+    expect(screen.queryByRole('region', { name: 'Refresh selected: replies' })).toBeNull();
   });
 });

@@ -5,6 +5,7 @@ import { useActiveEntity } from '@/lib/session/use-active-entity.ts';
 import { useSendBulkCommand, useSendEntityCommand } from '../api/send-bulk-command.ts';
 import { usePendingCommands, useSendCommand } from '../api/send-command.ts';
 import { useConfirmCommand } from '../components/confirm-command.tsx';
+import { useBulkResults } from '../components/bulk-results-panel.tsx';
 import { useEntityCommandRun } from '../components/entity-command-progress.tsx';
 import { planBulkCommand, type BulkPlan } from '../utils/bulk-commands.ts';
 import { needsConfirmation, type ConsoleCommand } from '../utils/command-actions.ts';
@@ -30,7 +31,11 @@ export function useDeviceListCommands({ landlord, entityFilter, selected, device
   const known = useKnownDevices(devices);
   const [confirm, confirmDialog] = useConfirmCommand();
   const { mutate: sendOne } = useSendCommand();
-  const bulk = useSendBulkCommand();
+  // A refresh's replies are what the user asked for: each device's is listed, not only counted.
+  const replies = useBulkResults();
+  const bulk = useSendBulkCommand((action, answer) => {
+    if (action === 'refresh') replies.show('Refresh selected', answer);
+  });
   const entityRun = useEntityCommandRun();
   const pending = usePendingCommands();
   const commanding = useMemo(() => new Set(pending.map(({ device }) => device.name)), [pending]);
@@ -88,6 +93,8 @@ export function useDeviceListCommands({ landlord, entityFilter, selected, device
     confirmDialog,
     /** How far the last entity-wide command got: render it above the list. */
     progressPanel: entityRun.panel,
+    /** Each device's reply to the last "Refresh selected": render it above the list. */
+    repliesPanel: replies.panel,
   };
 }
 
