@@ -14,6 +14,8 @@ import type { Bus, ProvisionBusEvent } from '../../lib/bus.ts';
 import { isUniqueViolation } from '../../lib/db-errors.ts';
 import { HttpError, notFound } from '../../lib/http-error.ts';
 import type { DownloadSigner } from '../../storage/signed-urls.ts';
+import { SYSTEM_CONTEXT, type AuditContext } from '../audit/audit-context.ts';
+import { recordAudit, recordFailure, type AuditEntryInput } from '../audit/audited.ts';
 import type { TelemetryBatcher } from '../telemetry/telemetry-batcher.ts';
 import { isDeviceOf, readPresence, type DevicePresence } from './device-presence.ts';
 import { filesForDevice } from './files-for-device.ts';
@@ -21,6 +23,7 @@ import { createReportBatcher } from './create-report-batcher.ts';
 import type { ReportBatcher } from './report-batcher.ts';
 import { insertSession, readFiles, saveChanges, stateOf } from './report-queries.ts';
 import { record, unchanged } from './session-change.ts';
+import type { EndedBy } from './record-ends.ts';
 import { endSession, startSession, type EndReason } from './session-machine.ts';
 import { findSession, lockOpenSession, presentSession, staleSessions, type SessionRow } from './session-store.ts';
 
@@ -64,8 +67,34 @@ export class ProvisionService {
     });
   }
 
-  /** Starts a session: the device gets its files' signed links; answers the new session. */
-  async start(actor: AccessClaims, entity: string, device: string, base: string): Promise<ProvisionSession> {
+  /**
+   * Starts a session: the device gets its files' signed links; answers the new session. Recorded
+   * as `provision.start` with the session (its files by name), a refusal as a failure.
+   */
+  async start(
+    actor: AccessClaims,
+    entity: string,
+    device: string,
+    base: string,
+    audit: AuditContext = SYSTEM_CONTEXT,
+  ): Promise<ProvisionSession> {
+    const entry = { action: 'provision.start', entity, target: { type: 'device', name: device } } as const;
+    try {
+      return await this.begin(actor, entity, device, base, audit, entry);
+    } catch (err) {
+      if (err instanceof HttpError) await recordFailure(this.o.db, audit, entry, err);
+      throw err;
+    }
+  }
+
+  private async begin(
+    actor: AccessClaims,
+    entity: string,
+    device: string,
+    base: string,
+    audit: AuditContext,
+    entry: AuditEntryInput,
+  ): Promise<ProvisionSession> {
     const { db } = this.o;
     // Whether a session is open is read from the database: what the device said is written first.
     await this.reports.settle(device);
@@ -85,9 +114,17 @@ export class ProvisionService {
     const started = startSession({ id, device, by: actor.sub }, files);
     let session: SessionRow;
     try {
-      session = await db.transaction((tx) =>
-        insertSession(tx, started, { entity, started_by: actor.sub, prior_state: dev.state_current }, files),
-      );
+      session = await db.transaction(async (tx) => {
+        const row = await insertSession(
+          tx,
+          started,
+          { entity, started_by: actor.sub, prior_state: dev.state_current },
+          files,
+        );
+        const names = files.map((f) => f.filename);
+        await recordAudit(tx, audit, { ...entry, details: { session_id: id, count: names.length, names } });
+        return row;
+      });
     } catch (err) {
       if (isUniqueViolation(err))
         throw new HttpError(409, `Device ${device} is already being provisioned`, 'Cancel the running session first');
@@ -120,15 +157,33 @@ export class ProvisionService {
     return presentSession(db, session);
   }
 
-  /** `…/cancel`: tells the device and ends the open session. */
-  async cancel(actor: AccessClaims, entity: string, device: string): Promise<ProvisionSession> {
+  /** `…/cancel`: tells the device and ends the open session; recorded as `provision.cancel` (a refusal as a failure). */
+  async cancel(
+    actor: AccessClaims,
+    entity: string,
+    device: string,
+    audit: AuditContext = SYSTEM_CONTEXT,
+  ): Promise<ProvisionSession> {
+    try {
+      return await this.stop(actor, entity, device, audit);
+    } catch (err) {
+      const entry = { action: 'provision.cancel', entity, target: { type: 'device', name: device } } as const;
+      if (err instanceof HttpError) await recordFailure(this.o.db, audit, entry, err);
+      throw err;
+    }
+  }
+
+  private async stop(actor: AccessClaims, entity: string, device: string, audit: AuditContext) {
     const { db } = this.o;
     if (!(await isDeviceOf(db, entity, device))) throw notFound('Device');
     await this.reports.settle(device);
     const open = await findSession(db, device);
     if (!open || open.ended_at !== null)
       throw new HttpError(409, `Device ${device} is not being provisioned`, 'No open provisioning session');
-    const ended = await this.end(open.id, device, 'cancelled', `${PROVISION_TEXTS.cancelled} by ${actor.sub}`);
+    const ended = await this.end(open.id, device, 'cancelled', `${PROVISION_TEXTS.cancelled} by ${actor.sub}`, {
+      ctx: audit,
+      action: 'provision.cancel',
+    });
     if (!ended) throw new HttpError(409, `Device ${device} is not being provisioned`, 'The session had already ended');
     const message: ProvisionCancel = {
       id: randomUUID(),
@@ -173,8 +228,17 @@ export class ProvisionService {
     }
   }
 
-  /** Ends an open session from the server's side (session-machine.ts `endSession`): cancelled, timed out, or failed. */
-  private async end(id: string, device: string, reason: EndReason, error: string): Promise<SessionRow | null> {
+  /**
+   * Ends an open session from the server's side (session-machine.ts `endSession`): cancelled, timed
+   * out, or failed; recorded by `by` (the system's `provision.end` unless an account cancels).
+   */
+  private async end(
+    id: string,
+    device: string,
+    reason: EndReason,
+    error: string,
+    by: EndedBy = { ctx: SYSTEM_CONTEXT, action: 'provision.end' },
+  ): Promise<SessionRow | null> {
     const result = await this.reports.exclusive(id, () =>
       this.o.db.transaction(async (tx) => {
         const open = await lockOpenSession(tx, id, device);
@@ -186,7 +250,7 @@ export class ProvisionService {
         const change = unchanged(stateOf(open, files), open.prior_state);
         const step = endSession(change.state, reason, error);
         record(change, step);
-        await saveChanges(tx, [change]);
+        await saveChanges(tx, [change], by);
         return { out: step.events, row: await findSession(tx, device, id) };
       }),
     );

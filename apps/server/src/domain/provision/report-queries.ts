@@ -5,6 +5,7 @@ import { devices, provisionEvents, provisionFiles, provisionSessions } from '../
 import type { SessionChange } from './session-change.ts';
 import type { FileState, SessionState, Step } from './session-machine.ts';
 import type { SessionRow } from './session-store.ts';
+import { recordSessionEnds, type EndedBy } from './record-ends.ts';
 
 /** A file row as a flush reads it. */
 export type FileRow = FileState & { ord: number };
@@ -75,9 +76,10 @@ export async function readFiles(tx: Executor, wanted: FilesWanted): Promise<Arra
 
 /**
  * Writes what the state machine decided for `changes` in one statement: their files, sessions
- * (heard and ended now), devices (download line, or released when the session ended) and events.
+ * (heard and ended now), devices (download line, or released when the session ended) and events;
+ * then the audit entry of each session that ended, by `endedBy` (record-ends.ts).
  */
-export async function saveChanges(tx: Executor, changes: SessionChange[]): Promise<void> {
+export async function saveChanges(tx: Executor, changes: SessionChange[], endedBy: EndedBy = 'device'): Promise<void> {
   const fileRows = changes.flatMap((c) =>
     [...c.files.values()].map((f) => ({
       session_id: c.state.id,
@@ -170,6 +172,11 @@ export async function saveChanges(tx: Executor, changes: SessionChange[]): Promi
       returning 1)
     select (select count(*) from f) as files, (select count(*) from s) as sessions,
            (select count(*) from d) as devices, (select count(*) from e) as events`);
+  await recordSessionEnds(
+    tx,
+    changes.filter((c) => c.ended).map((c) => c.state.id),
+    endedBy,
+  );
 }
 
 /**

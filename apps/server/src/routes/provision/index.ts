@@ -7,6 +7,7 @@ import type { Provisioning } from '../../domain/provision/start-provisioning.ts'
 import { findSession } from '../../domain/provision/session-store.ts';
 import { notFound } from '../../lib/http-error.ts';
 import { bearerToken } from '../../plugins/auth.ts';
+import { auditContext } from '../audit-context.ts';
 import { ERROR_RESPONSES, pathName, scopeOf } from '../scope.ts';
 
 /**
@@ -35,7 +36,13 @@ export async function provisionRoutes(app: FastifyInstance, deps: Deps, p: Provi
     },
     async (request) => {
       const entity = scopeOf(request, 'Device')!;
-      const data = await p.service.start(request.auth, entity, request.params.device, base(request));
+      const data = await p.service.start(
+        request.auth,
+        entity,
+        request.params.device,
+        base(request),
+        auditContext(request, deps),
+      );
       return { status: 'started', userMessage: `Provisioning started on device ${request.params.device}`, data };
     },
   );
@@ -53,7 +60,7 @@ export async function provisionRoutes(app: FastifyInstance, deps: Deps, p: Provi
     },
     async (request) => {
       const entity = scopeOf(request, 'Device')!;
-      const data = await p.service.cancel(request.auth, entity, request.params.device);
+      const data = await p.service.cancel(request.auth, entity, request.params.device, auditContext(request, deps));
       return { status: 'cancelled', userMessage: `Provisioning cancelled on device ${request.params.device}`, data };
     },
   );
