@@ -48,11 +48,18 @@ function sources(entity: string, device: string, before: SQL, limit: number): SQ
       where device = ${device} and entity = ${entity} and returned_at < ${before}
       order by returned_at desc limit ${limit}`,
     // Audit entries naming the device (docs/audit.md); their before/after stay on the audit screen.
+    // What the sources above show already is left out (a command and its outcome, a session, an
+    // allocation or return); a refused attempt, which left no row there, stays.
     sql`select at, 'audit' as type,
         jsonb_strip_nulls(jsonb_build_object('action', action, 'actor', actor_name, 'actor_kind', actor_kind,
           'outcome', outcome, 'reason', reason)) as data
       from audit_entries
       where entity = ${entity} and target_type = 'device' and target_name = ${device} and at < ${before}
+        and not ((action in ('command.send', 'firmware.send') and details->>'phase' is not null)
+          or action = 'provision.end'
+          or (action in ('provision.start', 'provision.cancel', 'allocation.create', 'allocation.return')
+            and outcome = 'success')
+          or (action = 'allocation.create' and reason like 'Refused by the device:%'))
       order by at desc limit ${limit}`,
   ];
 }
