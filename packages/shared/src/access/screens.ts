@@ -25,6 +25,7 @@ export const SCREENS: readonly Screen[] = [
   { path: '/sdevices/{name}', area: 'landlord', needs: 'read', landlord: true },
   { path: '/sDataview', area: 'landlord', needs: 'read', landlord: true },
   { path: '/saudit', area: 'landlord', needs: 'read', landlord: true },
+  { path: '/sfleet', area: 'landlord', needs: 'read', landlord: true },
   { path: '/settings', area: 'settings', needs: 'read' },
   { path: '/entity/config', area: 'entityConfig', needs: 'read' },
   { path: '/account', area: 'accounts', needs: 'read' },
@@ -51,6 +52,7 @@ export const SCREENS: readonly Screen[] = [
   { path: '/device/{name}/deploy', area: 'allocation', needs: 'change' },
   { path: '/beacon-demo', area: 'beacons', needs: 'read' },
   { path: '/audit', area: 'audit', needs: 'read' },
+  { path: '/fleet', area: 'devices', needs: 'read' },
 ];
 
 /**
