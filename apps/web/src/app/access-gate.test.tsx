@@ -66,6 +66,7 @@ describe('ShellNav', () => {
       'Dataviews',
       'Groups',
       'Devices',
+      'Fleet health',
     ]);
   });
 });

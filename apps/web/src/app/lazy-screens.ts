@@ -127,3 +127,11 @@ export const AuditPage = lazy(() => import('@/routes/audit/audit-page.tsx').then
 export const LandlordAuditPage = lazy(() =>
   import('@/routes/saudit/landlord-audit-page.tsx').then((m) => ({ default: m.LandlordAuditPage })),
 );
+
+// Fleet health (issue 27): an entity's, and every entity's for the superadmin.
+export const FleetHealthPage = lazy(() =>
+  import('@/routes/fleet/fleet-health-page.tsx').then((m) => ({ default: m.FleetHealthPage })),
+);
+export const LandlordFleetHealthPage = lazy(() =>
+  import('@/routes/sfleet/landlord-fleet-health-page.tsx').then((m) => ({ default: m.LandlordFleetHealthPage })),
+);

@@ -4,6 +4,7 @@ import {
   AccountEditPage,
   AppBuilderPage,
   AuditPage,
+  FleetHealthPage,
   DataviewEditPage,
   DataviewListPage,
   DataviewNewPage,
@@ -31,6 +32,7 @@ import {
   LandlordAccountListPage,
   LandlordAccountNewPage,
   LandlordAuditPage,
+  LandlordFleetHealthPage,
   LandlordDeviceEditPage,
   LandlordDeviceListPage,
   LandlordDeviceNewPage,
@@ -94,6 +96,9 @@ const BUILT: ReadonlyArray<
   // The audit log (issue 26): not in the spec's list; reached from the navigation after its items.
   ['audit', AuditPage, { landlord: false, otherwise: '/saudit' }],
   ['saudit', LandlordAuditPage, { landlord: true, otherwise: '/audit' }],
+  // Fleet health (issue 27): after the spec's items too; every account that reads devices.
+  ['fleet', FleetHealthPage, { landlord: false, otherwise: '/sfleet' }],
+  ['sfleet', LandlordFleetHealthPage, { landlord: true, otherwise: '/fleet' }],
 ];
 
 /** The signed-in screens of core §2 (plus kiosks, ARCHITECTURE "Web app"), each behind its role gate. */

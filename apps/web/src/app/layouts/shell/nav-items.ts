@@ -1,4 +1,5 @@
 import {
+  IconActivityHeartbeat,
   IconBuildingCommunity,
   IconChartDots3,
   IconDevices,
@@ -28,6 +29,8 @@ export const LANDLORD_NAV: readonly NavItem[] = [
   { label: 'Dataviews', to: '/sDataview', icon: IconChartDots3, also: ['/appbuilder'], area: 'landlord' },
   // Issue 26, after the spec's items (docs/decisions/2026-11-25-audit-and-history-placement.md).
   { label: 'Audit log', to: '/saudit', icon: IconHistory, area: 'landlord' },
+  // Issue 27 (docs/decisions/2026-11-26-fleet-health.md).
+  { label: 'Fleet health', to: '/sfleet', icon: IconActivityHeartbeat, area: 'landlord' },
 ];
 
 /** Entity-level navigation (core §2): Accounts, Dataviews, Sites, Groups, Devices; each only to those who may read it. */
@@ -39,6 +42,8 @@ export const ENTITY_NAV: readonly NavItem[] = [
   { label: 'Devices', to: '/device', icon: IconDevices, also: ['/devices'], area: 'devices' },
   // Issue 26, after the spec's items: only entity admins with all access may read it.
   { label: 'Audit log', to: '/audit', icon: IconHistory, area: 'audit' },
+  // Issue 27: everyone who may read the devices (docs/decisions/2026-11-26-fleet-health.md).
+  { label: 'Fleet health', to: '/fleet', icon: IconActivityHeartbeat, area: 'devices' },
 ];
 
 const under = (pathname: string, prefix: string) => {
