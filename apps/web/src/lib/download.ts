@@ -14,3 +14,24 @@ export function downloadText(fileName: string, text: string, type = 'text/csv;ch
   // The click has started the download; the URL is released once it has been read.
   setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
+
+/** The file name a `Content-Disposition` header gives, or `fallback`. */
+export function attachmentName(header: string | null, fallback: string): string {
+  const match = header && /filename="?([^";]+)"?/i.exec(header);
+  return match ? match[1]!.trim() : fallback;
+}
+
+/** Saves a fetched file (an export) under the name the server gave it; answers that name. */
+export async function saveResponse(response: Response, fallback: string): Promise<string> {
+  const name = attachmentName(response.headers.get('content-disposition'), fallback);
+  const url = URL.createObjectURL(await response.blob());
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = name;
+  link.style.display = 'none';
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  return name;
+}

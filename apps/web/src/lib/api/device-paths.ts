@@ -53,7 +53,8 @@ export function commandHistoryPath(entity: string, device: string): string {
 /** Query keys of the device cache; invalidate `deviceKeys.all` after any change. */
 export const deviceKeys = {
   all: ['devices'] as const,
-  list: (path: string, query: Record<string, string | number>) => [...deviceKeys.all, 'list', path, query] as const,
+  list: (path: string, query: Record<string, string | number | readonly string[]>) =>
+    [...deviceKeys.all, 'list', path, query] as const,
   facets: (path: string) => [...deviceKeys.all, 'facets', path] as const,
   detail: (path: string) => [...deviceKeys.all, 'detail', path] as const,
   commands: (path: string) => [...deviceKeys.all, 'commands', path] as const,

@@ -19,6 +19,7 @@ import { useDeviceFacets } from '@/features/devices/api/get-device-facets.ts';
 import { useDevices } from '@/features/devices/api/get-devices.ts';
 import { DeviceFilterDrawer } from '@/features/devices/components/device-filters.tsx';
 import { DevicePagination } from '@/features/devices/components/device-pagination.tsx';
+import { ExportButton } from '@/features/devices/components/export-button.tsx';
 import { DeviceTable } from '@/features/devices/components/device-table.tsx';
 import { FilterBar } from '@/features/devices/components/filter-bar.tsx';
 import { MultiDeviceMenu } from '@/features/commands/components/multi-device-menu.tsx';
@@ -190,6 +191,7 @@ export function DeviceListView({ landlord }: { landlord: boolean }) {
               </Button>
             </Group>
           )}
+          <ExportButton landlord={landlord} state={state} />
           <MultiDeviceMenu
             selectedCount={selected.size}
             writable={writable}

@@ -3,7 +3,7 @@ import { DeviceSchema, type Device } from '@fleet/shared/schemas/device';
 import { listOf } from '@fleet/shared/schemas/list';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api/api.ts';
-import { toApiQuery, type DeviceListState } from '../utils/list-query.ts';
+import { toApiQuery, type DeviceApiQuery, type DeviceListState } from '../utils/list-query.ts';
 import { deviceKeys, devicesPath } from '../../../lib/api/device-paths.ts';
 
 const DeviceListSchema = listOf(DeviceSchema);
@@ -11,7 +11,7 @@ const DeviceListSchema = listOf(DeviceSchema);
 /** GET device: one page, filtered and sorted by the server. */
 export async function getDevices(
   path: string,
-  query: Record<string, string | number>,
+  query: DeviceApiQuery,
   signal?: AbortSignal,
 ): Promise<{ data: Device[]; total: number }> {
   return api.get(path, { query, signal, parse: (data) => DeviceListSchema.parse(data) });

@@ -6,6 +6,7 @@ import {
   lastPage,
   readListState,
   toApiQuery,
+  toExportQuery,
   withFilters,
   writeListState,
   type DeviceListState,
@@ -18,10 +19,16 @@ const FULL: DeviceListState = {
   order: 'asc',
   search: 'lobby',
   entity: 'acme',
-  status: 'ERROR',
-  battery: 'Charging',
-  fw_version: '1.2.0',
-  group: 'Lobby_1',
+  status: ['ERROR', 'WAITING'],
+  battery: ['Charging'],
+  fw_version: ['1.2.0'],
+  group: ['Lobby_1', 'Lobby_2'],
+  site: ['North'],
+  kiosk: ['K_1', 'K_2'],
+  type: ['CC2'],
+  seen: ['online', 'never'],
+  seen_after: '30d',
+  seen_before: '24h',
   created: '1w',
 };
 
@@ -37,8 +44,40 @@ describe('list state in the URL', () => {
   });
 
   it('writes only what differs from the default', () => {
-    const params = writeListState({ ...DEFAULT_LIST_STATE, page: 2, size: 10, status: 'DFU' });
+    const params = writeListState({ ...DEFAULT_LIST_STATE, page: 2, size: 10, status: ['DFU'] });
     expect(params.toString()).toBe('page=2&size=10&status=DFU');
+  });
+
+  it('repeats the key of a field with several values, and reads them back (OR)', () => {
+    const params = writeListState({ ...DEFAULT_LIST_STATE, status: ['ERROR', 'DFU'], seen: ['unresponsive'] });
+    expect(params.toString()).toBe('status=ERROR&status=DFU&seen=unresponsive');
+    expect(readListState(params)).toMatchObject({ status: ['ERROR', 'DFU'], seen: ['unresponsive'] });
+  });
+
+  it('still reads the single-value links made before several values were allowed', () => {
+    const state = readListState(
+      new URLSearchParams('status=ERROR&battery=Low&fw_version=1.2.0&group=Lobby_1&type=CC1&seen=never'),
+    );
+    expect(state).toMatchObject({
+      status: ['ERROR'],
+      battery: ['Low'],
+      fw_version: ['1.2.0'],
+      group: ['Lobby_1'],
+      type: ['CC1'],
+      seen: ['never'],
+    });
+  });
+
+  it('drops unknown choices, blanks and repeats, and keeps at most the server’s number of values', () => {
+    const many = Array.from({ length: 60 }, (_, i) => `status=S${i}`).join('&');
+    const state = readListState(
+      new URLSearchParams(`battery=Full&battery=Low&type=CC9&seen=sometimes&group=&group=a&group=a&${many}`),
+    );
+    expect(state.battery).toEqual(['Low']);
+    expect(state.type).toEqual([]);
+    expect(state.seen).toEqual([]);
+    expect(state.group).toEqual(['a']);
+    expect(state.status).toHaveLength(50);
   });
 
   it('falls back to the default for values it does not understand', () => {
@@ -59,12 +98,26 @@ describe('toApiQuery', () => {
       order: 'asc',
       search: 'lobby',
       entity: 'acme',
-      status: 'ERROR',
-      battery: 'Charging',
-      fw_version: '1.2.0',
-      group: 'Lobby_1',
+      status: ['ERROR', 'WAITING'],
+      battery: ['Charging'],
+      fw_version: ['1.2.0'],
+      group: ['Lobby_1', 'Lobby_2'],
+      site: ['North'],
+      kiosk: ['K_1', 'K_2'],
+      type: ['CC2'],
+      seen: ['online', 'never'],
+      seen_after: '30d',
+      seen_before: '24h',
       created: '1w',
     });
+  });
+
+  it('gives the export the same filters and sort, without the page', () => {
+    const query = toExportQuery(
+      { ...DEFAULT_LIST_STATE, page: 4, sort: 'updated_at', order: 'asc', seen: ['never'] },
+      false,
+    );
+    expect(query).toEqual({ sort: 'updated_at', order: 'asc', seen: ['never'], format: 'csv' });
   });
 
   it('leaves out empty filters, and the entity filter on the tenant path', () => {
@@ -79,16 +132,16 @@ describe('toApiQuery', () => {
 
 describe('filters', () => {
   it('go back to page 1 when one changes', () => {
-    expect(withFilters({ ...FULL, page: 7 }, { status: '' })).toMatchObject({
+    expect(withFilters({ ...FULL, page: 7 }, { status: [] })).toMatchObject({
       page: 1,
-      status: '',
-      battery: 'Charging',
+      status: [],
+      battery: ['Charging'],
     });
   });
 
   it('are counted for the sidebar toggle', () => {
     expect(hasFilters(DEFAULT_LIST_STATE)).toBe(false);
-    expect(countFilters(FULL)).toBe(7);
+    expect(countFilters(FULL)).toBe(13);
     expect(hasFilters({ ...DEFAULT_LIST_STATE, search: 'a' })).toBe(true);
   });
 });
