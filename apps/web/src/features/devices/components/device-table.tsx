@@ -85,8 +85,8 @@ export function DeviceTable({ landlord, now, list, sorting, selection, rows }: D
       label="Devices"
       columns={[
         { header: 'Device ID', sort: 'name' },
-        { header: 'Groups' },
-        landlord && { header: 'Entity' },
+        { header: 'Groups', sort: 'group' },
+        landlord && { header: 'Entity', sort: 'entity' },
         { header: 'Version', sort: 'fw_version' },
         { header: 'Status', sort: 'state' },
         { header: 'Created Date', sort: 'created_at' },
