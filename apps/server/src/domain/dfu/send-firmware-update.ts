@@ -71,16 +71,27 @@ export async function updateDeviceFirmware(
   name: string,
   req: Request,
 ) {
-  const { plan, rows } = await dispatch(deps, audit, actor, entity, [name], req, 'device');
-  const refused = plan.refused[0];
-  const refusal =
-    plan.missing.length > 0
-      ? notFound('Device')
-      : refused && new HttpError(409, refused.error, `Device ${name}: ${refused.error}`);
-  if (refusal) {
-    await recordFailure(deps.db, audit, { action: 'firmware.send', target: { type: 'device', name } }, refusal);
-    throw refusal;
+  try {
+    return await updateOne(deps, audit, actor, entity, name, req);
+  } catch (err) {
+    const entry = { action: 'firmware.send', target: { type: 'device', name } } as const;
+    if (err instanceof HttpError) await recordFailure(deps.db, audit, entry, err);
+    throw err;
   }
+}
+
+async function updateOne(
+  deps: Deps,
+  audit: AuditContext,
+  actor: AccessClaims,
+  entity: string,
+  name: string,
+  req: Request,
+) {
+  const { plan, rows } = await dispatch(deps, audit, actor, entity, [name], req, 'device');
+  if (plan.missing.length > 0) throw notFound('Device');
+  const refused = plan.refused[0];
+  if (refused) throw new HttpError(409, refused.error, `Device ${name}: ${refused.error}`);
   const { row, version } = rows[0]!;
   if (row.state === 'queued') {
     const { prefix, when } = await heldPrefix(deps.db, entity, name);

@@ -1,0 +1,161 @@
+#!/usr/bin/env node
+// @ts-nocheck: a plain script, checked by running it
+// Kill -9 of the server during a burst of device creations (issue 26): every creation the client
+// saw acknowledged (201) has its `device.create` audit entry, and no entry exists without its
+// device. Spawns the built server (apps/server/dist/main.js: `npm run build` first) on a new data
+// directory, kills it with SIGKILL mid-burst, then reads the database directly.
+//
+//   node scripts/crash-audit.mjs [runs=20]     (PGlite; with DATABASE_URL, that PostgreSQL)
+//
+// The integration suite runs two of these runs (apps/server/test/integration/audit-crash.test.ts).
+import { spawn } from 'node:child_process';
+import fs from 'node:fs/promises';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const serverDir = path.join(root, 'apps/server');
+const ADMIN = { name: 'crash_admin', password: 'crash-admin-password-1' };
+
+const freePort = () =>
+  new Promise((resolve) => {
+    const srv = net.createServer().listen(0, '127.0.0.1', () => {
+      const { port } = srv.address();
+      srv.close(() => resolve(port));
+    });
+  });
+
+/** The built server as its own process on `dataDir`; resolves once /readyz answers. */
+export async function startServer(dataDir, port) {
+  const proc = spawn(process.execPath, ['dist/main.js'], {
+    cwd: serverDir,
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      ADMIN_USERNAME: ADMIN.name,
+      ADMIN_PASSWORD: ADMIN.password,
+      LOG_LEVEL: 'error',
+      MQTT_PORT: '0',
+      RATE_LIMIT_ENABLED: 'false',
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  for (let i = 0; i < 600; i++) {
+    if (proc.exitCode !== null) throw new Error(`server exited with ${proc.exitCode}`);
+    const ok = await fetch(`http://127.0.0.1:${port}/readyz`).then(
+      (r) => r.ok,
+      () => false,
+    );
+    if (ok) return proc;
+    await new Promise((r) => setTimeout(r, 25));
+  }
+  proc.kill('SIGKILL');
+  throw new Error('server did not become ready');
+}
+
+/** Rows of `query` from the database the server used (PGlite in `dataDir`, or DATABASE_URL). */
+async function read(dataDir, query, params) {
+  if (process.env.DATABASE_URL) {
+    const { default: pg } = await import('pg');
+    const client = new pg.Client({ connectionString: process.env.DATABASE_URL });
+    await client.connect();
+    try {
+      return (await client.query(query, params)).rows;
+    } finally {
+      await client.end();
+    }
+  }
+  const { PGlite } = await import('@electric-sql/pglite');
+  const db = new PGlite(path.join(dataDir, 'pgdata'));
+  try {
+    return (await db.query(query, params)).rows;
+  } finally {
+    await db.close();
+  }
+}
+
+/**
+ * One run: a server on a new data directory, an entity, then device creations 8 at a time until
+ * SIGKILL lands `killAfterMs` into the burst. Answers the counts and any violation found.
+ */
+export async function crashRun(killAfterMs = 50 + Math.random() * 300) {
+  // A new data directory: the built server starts it from its migrated template (dist/pgdata-template).
+  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'fleet-crash-'));
+  const port = await freePort();
+  const proc = await startServer(dataDir, port);
+  const base = `http://127.0.0.1:${port}/api/v1`;
+  const post = (p, body, token) =>
+    fetch(base + p, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...(token && { authorization: `Bearer ${token}` }) },
+      body: JSON.stringify(body),
+    });
+  const { access_token: token } = await (await post('/login', ADMIN)).json();
+  const entity = `crash_${Math.random().toString(16).slice(2, 10)}`;
+  const made = await post('/tenant', { document: { name: { name: entity, description: '' } } }, token);
+  if (made.status !== 201 && made.status !== 200) throw new Error(`entity: ${made.status}`);
+  const acked = [];
+  const tried = [];
+  let killed = false;
+  const worker = async () => {
+    while (!killed) {
+      const name = Array.from({ length: 12 }, () => '0123456789abcdef'[Math.floor(Math.random() * 16)]).join('');
+      tried.push(name);
+      try {
+        const res = await post(`/tenant/${entity}/device`, { document: { name, description: 'crash' } }, token);
+        if (res.status === 201) acked.push(name);
+      } catch {
+        return; // the connection died with the server
+      }
+    }
+  };
+  const exited = new Promise((r) => proc.once('exit', r));
+  const burst = Promise.all(Array.from({ length: 8 }, worker));
+  // The kill lands `killAfterMs` after the first acknowledged creation, mid-burst.
+  for (const until = Date.now() + 10_000; acked.length === 0 && Date.now() < until;)
+    await new Promise((r) => setTimeout(r, 5));
+  await new Promise((r) => setTimeout(r, killAfterMs));
+  proc.kill('SIGKILL');
+  killed = true;
+  await exited;
+  await burst;
+  const devices = (await read(dataDir, 'select name from devices where entity = $1', [entity])).map((r) => r.name);
+  const entries = (
+    await read(dataDir, "select target_name from audit_entries where entity = $1 and action = 'device.create'", [
+      entity,
+    ])
+  ).map((r) => r.target_name);
+  await fs.rm(dataDir, { recursive: true, force: true });
+  const stored = new Set(devices);
+  const logged = new Set(entries);
+  return {
+    acked: acked.length,
+    stored: devices.length,
+    entries: entries.length,
+    ackedWithoutEntry: acked.filter((n) => !logged.has(n)),
+    entryWithoutDevice: entries.filter((n) => !stored.has(n)),
+  };
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const runs = Number(process.argv[2] ?? 20);
+  let bad = 0;
+  const started = Date.now();
+  for (let i = 1; i <= runs; i++) {
+    const t0 = Date.now();
+    const r = await crashRun();
+    const ok = r.ackedWithoutEntry.length === 0 && r.entryWithoutDevice.length === 0;
+    if (!ok) bad++;
+    console.log(
+      `run ${i}: ${r.acked} acknowledged, ${r.stored} stored, ${r.entries} entries, ${Date.now() - t0} ms` +
+        (ok ? '' : ` FAILED ${JSON.stringify(r)}`),
+    );
+  }
+  console.log(`${runs} runs in ${((Date.now() - started) / 1000).toFixed(1)} s, ${bad} with a violation`);
+  process.exit(bad === 0 ? 0 : 1);
+}
