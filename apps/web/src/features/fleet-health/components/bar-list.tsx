@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { Box, Text, UnstyledButton } from '@mantine/core';
+import { Box, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import classes from './fleet-health.module.css';
 
 export interface Bar {
@@ -10,8 +10,12 @@ export interface Bar {
   color: string;
   /** The filtered device list this bar opens; none: a figure with no list behind it. */
   to?: string;
-  /** The link's accessible name ("Open the 3 devices with Low battery"). */
-  name?: string;
+  /**
+   * What a screen reader hears around the visible label and count, so the link's name says what
+   * it opens and how many: "{before} Low{after} 4 devices".
+   */
+  before?: string;
+  after?: string;
 }
 
 /**
@@ -26,7 +30,9 @@ export function BarList({ bars, testId }: { bars: readonly Bar[]; testId?: strin
         const inner = (
           <>
             <Text size="sm" className={classes.barLabel}>
+              {bar.to && <VisuallyHidden>{`${bar.before ?? 'Open the devices'} `}</VisuallyHidden>}
               {bar.label}
+              {bar.to && <VisuallyHidden>{bar.after ?? ':'}</VisuallyHidden>}
             </Text>
             <span className={classes.barTrack} aria-hidden>
               <span
@@ -39,19 +45,14 @@ export function BarList({ bars, testId }: { bars: readonly Bar[]; testId?: strin
             </span>
             <Text size="sm" fw={600} className={classes.barCount}>
               {bar.count.toLocaleString()}
+              {bar.to && <VisuallyHidden>{bar.count === 1 ? ' device' : ' devices'}</VisuallyHidden>}
             </Text>
           </>
         );
         return (
           <li key={bar.key}>
             {bar.to ? (
-              <UnstyledButton
-                component={Link}
-                to={bar.to}
-                aria-label={bar.name}
-                className={classes.bar}
-                data-bar={bar.key}
-              >
+              <UnstyledButton component={Link} to={bar.to} className={classes.bar} data-bar={bar.key}>
                 {inner}
               </UnstyledButton>
             ) : (

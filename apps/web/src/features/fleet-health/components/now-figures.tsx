@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { Paper, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Paper, SimpleGrid, Stack, Text, VisuallyHidden } from '@mantine/core';
 import { statusColor } from '@fleet/shared/constants';
 import type { FleetHealth } from '@fleet/shared/schemas/fleet-health';
 import { BATTERY_TONES } from '@/lib/device/device-health.ts';
@@ -12,10 +12,10 @@ import { Section } from './section.tsx';
 const CHARGING_TONE = 'blue';
 
 const PRESENCE = [
-  { key: 'total', label: 'Devices', what: 'all devices', color: undefined },
-  { key: 'online', label: 'Online now', what: 'online now', color: 'green' },
-  { key: 'unresponsive', label: 'Unresponsive', what: 'unresponsive for over 20 minutes', color: 'red' },
-  { key: 'never_seen', label: 'Never seen', what: 'never seen', color: 'gray' },
+  { key: 'total', label: 'All devices', color: undefined },
+  { key: 'online', label: 'Online now', color: 'green' },
+  { key: 'unresponsive', label: 'Unresponsive', color: 'red' },
+  { key: 'never_seen', label: 'Never seen', color: 'gray' },
 ] as const;
 
 interface NowFiguresProps {
@@ -34,16 +34,16 @@ export function NowFigures({ health, landlord, entity }: NowFiguresProps) {
     count,
     color: band === 'Charging' ? CHARGING_TONE : BATTERY_TONES[band],
     to: href({ battery: band }),
-    name: `Open the ${devicesText(count)} with ${band === 'Charging' ? 'a charging' : band} battery`,
+    ...(band === 'Charging'
+      ? { before: 'Open the devices that are', after: ':' }
+      : { before: 'Open the devices with', after: ' battery:' }),
   }));
   const states: Bar[] = health.states.map(({ state, count }) => ({
     key: state ?? '(none)',
     label: state ?? 'No state reported',
     count,
     color: statusColor(state),
-    ...(state === null
-      ? {}
-      : { to: href({ status: state }), name: `Open the ${devicesText(count)} in state ${state}` }),
+    ...(state === null ? {} : { to: href({ status: state }), before: 'Open the devices in state' }),
   }));
   const types = [...new Set(health.firmware.map((f) => f.type))];
 
@@ -62,14 +62,16 @@ export function NowFigures({ health, landlord, entity }: NowFiguresProps) {
               component={Link}
               to={href(seen)}
               className={classes.stat}
-              aria-label={`Open the ${devicesText(n)}${p.key === 'total' ? '' : ` ${p.what}`}`}
               data-stat={p.key}
             >
               <Text size="sm" c="dimmed">
+                <VisuallyHidden>Open </VisuallyHidden>
                 {p.label}
+                <VisuallyHidden>:</VisuallyHidden>
               </Text>
               <Text fz={28} fw={700} c={p.color ? `${p.color}.7` : undefined} lh={1.2}>
                 {n.toLocaleString()}
+                <VisuallyHidden>{n === 1 ? ' device' : ' devices'}</VisuallyHidden>
               </Text>
             </Paper>
           );
@@ -99,7 +101,7 @@ export function NowFigures({ health, landlord, entity }: NowFiguresProps) {
                   ? {}
                   : {
                       to: href({ fw_version: version, type }),
-                      name: `Open the ${devicesText(count)} of type ${type} on firmware ${version} (${share} of ${type})`,
+                      before: `Open the ${type} devices on firmware`,
                     }),
               };
             });
