@@ -85,6 +85,8 @@ ${accounts.map((a) => `            ${pad(a.name)} ${pad(a.password)} ${a.subtype
             (Lobby_Returns has room for returned devices)
   Provision a device's Provision button sends it the entity's 3 files (and the first group's map):
             watch each file's progress live in the modal
+  Health    http://localhost:${PORT}/fleet  (devices online, unresponsive and never seen, battery, states,
+            firmware; every bar opens the device list filtered to those devices)
   Beacons   http://localhost:${PORT}/beacon-demo  (${ward.gateways.length} gateways in rooms ${ward.gateways.map((g) => g.room).join(', ')}, ${ward.beacons.length} patients)
   Data      ${rel(DATA_DIR)} (delete it to start over; ./data is not touched)
 
