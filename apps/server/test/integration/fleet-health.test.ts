@@ -53,7 +53,7 @@ beforeAll(async () => {
     { battery: 90, state: 'ALLOCATED', fw: '1.0.0', online: true, seenAgo: MIN },
     { battery: 60, charging: true, state: 'WAITING', fw: '1.0.0', seenAgo: 30 * MIN },
     { type: 'CC2', battery: 30, charging: true, state: 'ERROR', fw: '2.0.0', seenAgo: 2 * HOUR },
-    { type: 'CC2', battery: 10, state: 'ERROR', fw: '2.0.0', online: true, seenAgo: 5 * MIN },
+    { type: 'CC2', battery: 10, state: 'ERROR', fw: '1.0.0', online: true, seenAgo: 5 * MIN },
     { battery: null, state: null, fw: null },
   ]);
   globex = await fleet(GLOBEX, [
@@ -96,19 +96,22 @@ describe("an entity's fleet health now", () => {
     expect(h.firmware).toEqual([
       { type: 'CC1', version: '1.0.0', count: 2 },
       { type: 'CC1', version: null, count: 1 },
-      { type: 'CC2', version: '2.0.0', count: 2 },
+      { type: 'CC2', version: '1.0.0', count: 1 },
+      { type: 'CC2', version: '2.0.0', count: 1 },
     ]);
   });
 
-  it("equals the device list's total for every link it offers (battery, status, firmware)", async () => {
+  it("equals the device list's total for every link it offers (battery, status, firmware and type, seen)", async () => {
     const h = await health(`tenant/${ACME}/fleet-health`);
     for (const { band, count: n } of h.battery)
       expect([band, await listTotal(ACME, `battery=${band}`)]).toEqual([band, n]);
     for (const { state, count: n } of h.states.filter((r: { state: string | null }) => r.state !== null))
       expect([state, await listTotal(ACME, `status=${state}`)]).toEqual([state, n]);
-    // Each version here runs on one type only, so the list's fw_version alone names the same devices.
-    for (const { version, count: n } of h.firmware.filter((r: { version: string | null }) => r.version !== null))
-      expect([version, await listTotal(ACME, `fw_version=${version}`)]).toEqual([version, n]);
+    for (const { type, version, count: n } of h.firmware.filter((r: { version: string | null }) => r.version !== null))
+      expect([type, version, await listTotal(ACME, `fw_version=${version}&type=${type}`)]).toEqual([type, version, n]);
+    const seen = { online: 'online', unresponsive: 'unresponsive', never_seen: 'never' } as const;
+    for (const [key, value] of Object.entries(seen))
+      expect([key, await listTotal(ACME, `seen=${value}`)]).toEqual([key, h.devices[key]]);
     expect(await listTotal(ACME, '')).toBe(h.devices.total);
   });
 
