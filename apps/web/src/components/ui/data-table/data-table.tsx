@@ -8,6 +8,7 @@ import {
   type MantineBreakpoint,
   type ScrollAreaProps,
   type TableProps,
+  useMatches,
 } from '@mantine/core';
 import { ListError, TableMessageRow, TableSkeletonRows } from '../table-states.tsx';
 import { DataCards, useNarrow } from './data-cards.tsx';
@@ -23,6 +24,8 @@ export interface DataColumn<K extends string = string> {
   ta?: 'right';
   /** Heard by screen readers only: a column of icons or radios needs no visible title. */
   hidden?: boolean;
+  /** Shown from this width on: a lower-priority column the rows fold into another below it. */
+  visibleFrom?: MantineBreakpoint;
 }
 
 /** The header's checkbox that selects every row on the page (each row draws its own). */
@@ -59,8 +62,11 @@ export interface DataTableProps<T, K extends string = string> {
   skeletonRows?: number;
   sorting?: Sorting<K>;
   selectAll?: SelectAll;
-  /** Below this width the table scrolls sideways inside its frame rather than squeezing. */
-  minWidth: number;
+  /**
+   * Below this width the table scrolls sideways inside its frame rather than squeezing; per
+   * breakpoint when columns show only from a width (`visibleFrom`).
+   */
+  minWidth: number | ({ base: number } & Partial<Record<MantineBreakpoint, number>>);
   maxHeight?: number;
   /** In a bordered paper of its own (a list screen); false inside a card or dialog that has one. */
   framed?: boolean;
@@ -94,8 +100,9 @@ const DEFAULT_LOOK: DataTableProps<unknown>['look'] = {
  */
 export function DataTable<T, K extends string = string>(props: DataTableProps<T, K>) {
   const { label, items, row, loading, refreshing = false, failed, errorTitle, onRetry, empty, sorting } = props;
-  const { selectAll, minWidth, maxHeight, framed = true, look = DEFAULT_LOOK, cards } = props;
+  const { selectAll, maxHeight, framed = true, look = DEFAULT_LOOK, cards } = props;
   const narrow = useNarrow(cards?.below);
+  const minWidth = useMatches(typeof props.minWidth === 'number' ? { base: props.minWidth } : props.minWidth);
   const columns = props.columns.filter((c): c is DataColumn<K> => c !== false);
   const width = columns.length + (selectAll ? 1 : 0);
   const state = listState(items, loading, failed);
@@ -167,12 +174,12 @@ export function DataTable<T, K extends string = string>(props: DataTableProps<T,
 function HeaderCell<K extends string>({ column, sorting }: { column: DataColumn<K>; sorting?: Sorting<K> }) {
   if (column.sort !== undefined && sorting)
     return (
-      <SortHeader column={column.sort} sorting={sorting} w={column.w}>
+      <SortHeader column={column.sort} sorting={sorting} w={column.w} visibleFrom={column.visibleFrom}>
         {column.header}
       </SortHeader>
     );
   return (
-    <Table.Th w={column.w} ta={column.ta}>
+    <Table.Th w={column.w} ta={column.ta} visibleFrom={column.visibleFrom}>
       {column.hidden ? <VisuallyHidden>{column.header}</VisuallyHidden> : column.header}
     </Table.Th>
   );

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Group, Table, UnstyledButton } from '@mantine/core';
+import { Group, Table, UnstyledButton, type MantineBreakpoint } from '@mantine/core';
 import { IconArrowDown, IconArrowUp, IconArrowsSort } from '@tabler/icons-react';
 
 export type SortOrder = 'asc' | 'desc';
@@ -15,16 +15,22 @@ interface SortHeaderProps<K extends string> {
   column: K;
   sorting: Sorting<K>;
   w?: number;
+  /** Shown from this width on (a lower-priority column). */
+  visibleFrom?: MantineBreakpoint;
   children: ReactNode;
 }
 
 /** A column header that sorts the list by its column; the arrow shows the direction, dimmed when another column sorts. */
-export function SortHeader<K extends string>({ column, sorting, w, children }: SortHeaderProps<K>) {
+export function SortHeader<K extends string>({ column, sorting, w, visibleFrom, children }: SortHeaderProps<K>) {
   const { sort, order, onSort } = sorting;
   const active = column === sort;
   const Icon = !active ? IconArrowsSort : order === 'asc' ? IconArrowUp : IconArrowDown;
   return (
-    <Table.Th w={w} aria-sort={active ? (order === 'asc' ? 'ascending' : 'descending') : undefined}>
+    <Table.Th
+      w={w}
+      visibleFrom={visibleFrom}
+      aria-sort={active ? (order === 'asc' ? 'ascending' : 'descending') : undefined}
+    >
       <UnstyledButton onClick={() => onSort(column)} fw={700} fz="sm" style={{ whiteSpace: 'nowrap' }}>
         <Group gap={4} wrap="nowrap">
           {children}

@@ -1,4 +1,4 @@
-import { Anchor, Checkbox, Table, Text } from '@mantine/core';
+import { Anchor, Box, Checkbox, Table, Text } from '@mantine/core';
 import { memo, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { Device } from '@fleet/shared/schemas/device';
@@ -6,6 +6,7 @@ import { formatDate, formatDateTime, formatRelative } from '@/lib/format/time.ts
 import { commandAvailability, type CommandAvailability } from '@/lib/device/command-availability.ts';
 import { isUnresponsive } from '@/lib/device/device-health.ts';
 import { BatteryLevel } from './battery-level.tsx';
+import { FULL, MEDIUM } from './device-columns.ts';
 import { Dash, DeviceActions, DeviceStatus, UnresponsivePill } from './device-row-parts.tsx';
 import classes from './device-tones.module.css';
 
@@ -78,19 +79,30 @@ export const DeviceRow = memo(function DeviceRow(props: DeviceRowProps) {
             {device.description}
           </Text>
         )}
+        <FoldedColumns device={device} landlord={landlord} />
       </Table.Td>
-      <Table.Td>{device.group ?? <Dash />}</Table.Td>
-      {landlord && <Table.Td>{device.entity}</Table.Td>}
-      <Table.Td>{device.fw_version ?? <Dash />}</Table.Td>
+      <Table.Td visibleFrom={FULL}>{device.group ?? <Dash />}</Table.Td>
+      {landlord && <Table.Td visibleFrom={MEDIUM}>{device.entity}</Table.Td>}
+      <Table.Td visibleFrom={FULL}>{device.fw_version ?? <Dash />}</Table.Td>
       <Table.Td>
         <DeviceStatus device={device} availability={availability} />
+        {/* With the status, not the time: it stays in view when Last Updated folds away. */}
+        {unresponsive && (
+          <Box mt={4}>
+            <UnresponsivePill />
+          </Box>
+        )}
+        <Text size="xs" className={classes.rowNote} title={formatDateTime(device.updated_at)} hiddenFrom={MEDIUM}>
+          Updated {formatRelative(device.updated_at, now)}
+        </Text>
       </Table.Td>
-      <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDate(device.created_at)}</Table.Td>
-      <Table.Td style={{ whiteSpace: 'nowrap' }}>
+      <Table.Td visibleFrom={FULL} style={{ whiteSpace: 'nowrap' }}>
+        {formatDate(device.created_at)}
+      </Table.Td>
+      <Table.Td visibleFrom={MEDIUM} style={{ whiteSpace: 'nowrap' }}>
         <Text size="sm" title={formatDateTime(device.updated_at)}>
           {formatRelative(device.updated_at, now)}
         </Text>
-        {unresponsive && <UnresponsivePill />}
       </Table.Td>
       <Table.Td>
         <BatteryLevel percent={device.battery} charging={device.is_charging} />
@@ -101,3 +113,27 @@ export const DeviceRow = memo(function DeviceRow(props: DeviceRowProps) {
     </Table.Tr>
   );
 });
+
+/**
+ * What the columns hidden at this width say, under the Device ID: groups, firmware and created
+ * date below FULL, the entity (landlord) below MEDIUM. Empty values are left out, not dashed.
+ */
+function FoldedColumns({ device, landlord }: Pick<DeviceRowProps, 'device' | 'landlord'>) {
+  const parts = [
+    device.group && `Group ${device.group}`,
+    device.fw_version && `v${device.fw_version}`,
+    `Created ${formatDate(device.created_at)}`,
+  ].filter(Boolean);
+  return (
+    <>
+      {landlord && (
+        <Text size="xs" className={classes.rowNote} hiddenFrom={MEDIUM}>
+          {device.entity}
+        </Text>
+      )}
+      <Text size="xs" className={classes.rowNote} hiddenFrom={FULL}>
+        {parts.join(' · ')}
+      </Text>
+    </>
+  );
+}

@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { screen, within } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Device } from '@fleet/shared/schemas/device';
 import { aDevice } from '@/lib/device/test-fixtures.ts';
 import { renderUi, signInAs } from '@/test/render.tsx';
@@ -53,8 +53,21 @@ function renderDevices(devices: Device[] | undefined, selected: string[] = []) {
   return { ...rendered, onSelect, onSelectPage };
 }
 
+/** The window's width: the table's lower-priority columns show from a width (Mantine's media classes). */
+function windowWidth(width: number) {
+  (window as unknown as { happyDOM: { setViewport(v: { width: number }): void } }).happyDOM.setViewport({ width });
+}
+
+const visibleHeaders = () =>
+  within(screen.getByRole('table', { name: 'Devices' }))
+    .getAllByRole('columnheader')
+    .map((h) => h.textContent);
+
 describe('DeviceTable', () => {
+  afterEach(() => windowWidth(1024));
+
   it('is a table with the spec’s columns on a wide screen', () => {
+    windowWidth(1280);
     renderDevices([AWAKE]);
     const headers = within(screen.getByRole('table', { name: 'Devices' })).getAllByRole('columnheader');
     expect(headers.map((h) => h.textContent)).toEqual([
@@ -68,6 +81,18 @@ describe('DeviceTable', () => {
       'Battery',
       'Actions',
     ]);
+  });
+
+  it('fits a window between the phone and the wide layout: lower-priority columns fold into the row', () => {
+    windowWidth(800);
+    renderDevices([{ ...AWAKE, group: 'lobby' }, SILENT]);
+    expect(visibleHeaders()).toEqual(['', 'Device ID', 'Status', 'Battery', 'Actions']);
+    const row = within(screen.getByRole('row', { name: /aaaa00000001/ }));
+    expect(row.getByText('Group lobby · v1.2.0 · Created 01.11.2026')).toBeTruthy();
+    expect(row.getByText('Updated 1 minute ago')).toBeTruthy();
+    // The unresponsive mark stays in view, under the status.
+    const silentStatus = within(screen.getByRole('row', { name: /aaaa00000002/ })).getAllByRole('cell')[2]!;
+    expect(within(silentStatus).getByText('Unresponsive')).toBeTruthy();
   });
 
   describe('on a phone', () => {

@@ -3,6 +3,7 @@ import type { Device } from '@fleet/shared/schemas/device';
 import { DataTable } from '@/components/ui/data-table/data-table.tsx';
 import type { DeviceSort, SortOrder } from '../utils/list-query.ts';
 import { DeviceCard } from './device-card.tsx';
+import { FULL, MEDIUM } from './device-columns.ts';
 import { DeviceRow, type DeviceRowExtras, type DeviceRowProps } from './device-row.tsx';
 
 /** The rows to show and how they are coming along. */
@@ -85,12 +86,12 @@ export function DeviceTable({ landlord, now, list, sorting, selection, rows }: D
       label="Devices"
       columns={[
         { header: 'Device ID', sort: 'name' },
-        { header: 'Groups', sort: 'group' },
-        landlord && { header: 'Entity', sort: 'entity' },
-        { header: 'Version', sort: 'fw_version' },
+        { header: 'Groups', sort: 'group', visibleFrom: FULL },
+        landlord && { header: 'Entity', sort: 'entity', visibleFrom: MEDIUM },
+        { header: 'Version', sort: 'fw_version', visibleFrom: FULL },
         { header: 'Status', sort: 'state' },
-        { header: 'Created Date', sort: 'created_at' },
-        { header: 'Last Updated', sort: 'updated_at' },
+        { header: 'Created Date', sort: 'created_at', visibleFrom: FULL },
+        { header: 'Last Updated', sort: 'updated_at', visibleFrom: MEDIUM },
         { header: 'Battery', sort: 'battery' },
         { header: 'Actions', w: 80 },
       ]}
@@ -122,7 +123,7 @@ export function DeviceTable({ landlord, now, list, sorting, selection, rows }: D
           onChange: selection.onSelectPage,
         }
       }
-      minWidth={landlord ? 960 : 900}
+      minWidth={{ base: 480, [MEDIUM]: landlord ? 720 : 640, [FULL]: landlord ? 960 : 900 }}
       look={{ verticalSpacing: 'sm', horizontalSpacing: 'xs', highlightOnHover: true }}
     />
   );
