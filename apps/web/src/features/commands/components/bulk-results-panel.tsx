@@ -15,7 +15,7 @@ export function resultText(result: Result): string {
     case 'succeeded':
       return reportText(result.report) || 'Answered';
     case 'queued':
-      return 'Asleep: held until it wakes';
+      return 'Not connected: held until it connects';
     case 'sent':
       return 'Sent, no reply yet';
     case 'timed_out':
@@ -54,10 +54,11 @@ function BulkResultsPanel({ label, answer, onClose }: { label: string; answer: B
       <Stack gap={6}>
         <Group justify="space-between" wrap="nowrap" gap="sm">
           <Text size="sm" fw={600}>
-            {label}: {answer.userMessage}
+            {label}
           </Text>
           <CloseButton size="sm" aria-label={`Close the replies of ${label}`} onClick={onClose} />
         </Group>
+        <Text size="sm">{answer.userMessage}</Text>
         <Table.ScrollContainer minWidth={0} mah={240}>
           <Table verticalSpacing={4} fz="sm" aria-label={`${label}: each device's reply`}>
             <Table.Thead>
