@@ -7,6 +7,7 @@ import { commandAvailability } from '@/lib/device/command-availability.ts';
 import { aCommand, aDevice } from '@/lib/device/test-fixtures.ts';
 import { renderUi, signInAs, stubApi } from '@/test/render.tsx';
 import { CommandMenuItems } from '../components/command-menu-items.tsx';
+import { HELD_FILL } from '../components/entity-command-progress.tsx';
 import { MultiDeviceMenu } from '../components/multi-device-menu.tsx';
 import { useDeviceListCommands } from './use-device-list-commands.ts';
 
@@ -173,6 +174,11 @@ describe('commands from the device list (core §2)', () => {
     // The menu button does not spin while the devices answer.
     expect(screen.getByRole('button', { name: 'Multi-Device Action' }).getAttribute('data-loading')).toBeNull();
     expect(panel.textContent).toContain('Sent to 3 devices · 0 answered · 2 waiting for a reply · 1 not connected');
+    // The held share is a striped grey that stands out from the bar's track in both schemes
+    // (Mantine's filled grey is the track's colour in the dark one).
+    const held = panel.querySelectorAll('.mantine-Progress-section')[3]!;
+    expect(held.getAttribute('style')).toContain(HELD_FILL);
+    expect(held.hasAttribute('data-striped')).toBe(true);
     // Read again every second until none waits for a reply.
     await vi.waitFor(
       () => expect(panel.textContent).toContain('Sent to 3 devices · 2 answered (1 with an error) · 1 not connected'),
