@@ -117,18 +117,26 @@ describe.skipIf(!chromiumPath)('device lists in Chromium', () => {
     await page.getByText('45 devices match').waitFor();
     await choose(page, 'Status', 'ERROR');
     await page.getByText('9 devices match').waitFor();
+    // Two states of one field: either (OR). The list stays open after a pick.
+    await page.getByRole('option', { name: 'DFU' }).click();
+    await page.getByText('18 devices match').waitFor();
     await choose(page, 'Battery', /Charging/);
-    // i ≡ 1 (mod 5) and i ≡ 0 (mod 4): 16, 36.
-    await page.getByText('2 devices match').waitFor();
+    // i ≡ 0 (mod 4) and i ≡ 1 (ERROR) or 3 (DFU) (mod 5): 16, 36 and 8, 28.
+    await page.getByText('4 devices match').waitFor();
     await page.getByRole('button', { name: 'Done' }).click();
-    await expect.poll(() => rows(page).count()).toBe(2);
-    for (const name of [id('bbbb', 16), id('bbbb', 36)]) {
-      await rowOf(page, name).getByLabel('Charging').waitFor();
-      await rowOf(page, name).getByText('ERROR', { exact: true }).waitFor();
+    await expect.poll(() => rows(page).count()).toBe(4);
+    for (const [i, state] of [
+      [16, 'ERROR'],
+      [36, 'ERROR'],
+      [8, 'DFU'],
+      [28, 'DFU'],
+    ] as const) {
+      await rowOf(page, id('bbbb', i)).getByLabel('Charging').waitFor();
+      await rowOf(page, id('bbbb', i)).getByText(state, { exact: true }).waitFor();
     }
     await page.reload();
-    await expect.poll(() => rows(page).count()).toBe(2);
-    expect(new URL(page.url()).search).toBe('?entity=globex&status=ERROR&battery=Charging');
+    await expect.poll(() => rows(page).count()).toBe(4);
+    expect(new URL(page.url()).search).toBe('?entity=globex&status=ERROR&status=DFU&battery=Charging');
 
     await page.getByRole('button', { name: 'Clear filters' }).first().click();
     await page.waitForURL((u) => u.search === '');
@@ -161,6 +169,30 @@ describe.skipIf(!chromiumPath)('device lists in Chromium', () => {
     await stale.getByText('Unresponsive').waitFor();
     expect(await stale.getAttribute('data-unresponsive')).toBe('true');
     expect(await rowOf(page, id('bbbb', 17)).getAttribute('data-unresponsive')).toBeNull();
+
+    // Quiet devices first: Last Updated starts latest first, a second click turns it round.
+    await page.getByRole('button', { name: /Last Updated/ }).click();
+    await page.waitForURL((u) => u.searchParams.get('sort') === 'updated_at' && !u.searchParams.has('page'));
+    await page.getByRole('button', { name: /Last Updated/ }).click();
+    await page.waitForURL((u) => u.searchParams.get('order') === 'asc');
+    const quiet = [0, 9, 18, 27, 36].map((i) => id('bbbb', i));
+    await expect.poll(async () => (await rows(page).getByRole('link').allTextContents()).slice(0, 5)).toEqual(quiet);
+
+    // Export CSV: every page of the filtered list, in its order, with the table's columns.
+    const download = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Export CSV' }).click();
+    const file = await download;
+    expect(file.suggestedFilename()).toMatch(/^devices-globex-\d{4}-\d\d-\d\d\.csv$/);
+    const lines = fs
+      .readFileSync(await file.path(), 'utf8')
+      .trim()
+      .split('\r\n');
+    expect(lines[0]).toBe('Device ID,Groups,Entity,Version,Status,Created Date,Last Updated,Battery,Charging');
+    expect(lines).toHaveLength(46);
+    expect(lines.slice(1, 6).map((l) => l.split(',')[0])).toEqual(quiet);
+    expect(lines[1]).toMatch(
+      /^[0-9a-f]{12},,globex,1\.5\.2,ALLOCATED,\d\d\.\d\d\.\d{4},\d\d\.\d\d\.\d{4} \d\d:\d\d:\d\d,90,yes$/,
+    );
 
     await page.getByRole('button', { name: /Device ID/ }).click();
     await page.waitForURL((u) => u.searchParams.get('sort') === 'name' && !u.searchParams.has('page'));
