@@ -94,24 +94,6 @@ export interface TourReport {
   timings: Record<string, number>;
 }
 
-/**
- * Opens `route` as the console's own links do, without loading the page again: a history entry
- * and a popstate event, which the router follows (as it does Back and Forward). The first visit
- * loads the page. A tour of 60 screens by full page loads spent most of its time starting the
- * console again, restoring the session and loading the account each time.
- */
-async function open(page: Page, route: string): Promise<void> {
-  if (!page.url().startsWith('http')) {
-    await page.goto(route);
-    return;
-  }
-  await page.evaluate((to) => {
-    const state = window.history.state as { idx?: number } | null;
-    window.history.pushState({ usr: null, key: `tour${Date.now()}`, idx: (state?.idx ?? 0) + 1 }, '', to);
-    window.dispatchEvent(new PopStateEvent('popstate', { state: window.history.state }));
-  }, route);
-}
-
 /** Tours `routes` as the signed-in page's account. */
 export async function tour(page: Page, routes: readonly string[]): Promise<TourReport> {
   const report: TourReport = { failures: [], slow: [], visited: [], deadEnds: [], timings: {} };
@@ -154,7 +136,7 @@ export async function tour(page: Page, routes: readonly string[]): Promise<TourR
     seen.add(route.toLowerCase());
     on = route;
     report.visited.push(route);
-    await open(page, route);
+    await page.goto(route);
     await page
       .getByRole('navigation', { name: 'Main' })
       .waitFor()
