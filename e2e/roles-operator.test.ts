@@ -37,7 +37,7 @@ describe.skipIf(!chromiumPath)('the operator role in Chromium', () => {
     const { page } = await h.newPage();
     await signIn(page, operator);
     const nav = page.getByRole('navigation', { name: 'Main' });
-    expect(await nav.getByRole('link').allTextContents()).toEqual(['Accounts', 'Dataviews', 'Devices']);
+    expect(await nav.getByRole('link').allTextContents()).toEqual(['Accounts', 'Dataviews', 'Devices', 'Fleet health']);
     await page.goto(`/device/${DEVICE}`);
     await page.getByRole('heading', { name: 'Device', exact: true }).waitFor();
     expect(await page.getByRole('link', { name: 'Allocate' }).count()).toBe(0);
