@@ -128,7 +128,7 @@ function FoldedColumns({ device, landlord }: Pick<DeviceRowProps, 'device' | 'la
     <>
       {landlord && (
         <Text size="xs" className={classes.rowNote} hiddenFrom={MEDIUM}>
-          {device.entity}
+          Entity {device.entity}
         </Text>
       )}
       <Text size="xs" className={classes.rowNote} hiddenFrom={FULL}>
