@@ -40,20 +40,15 @@ for (const [what, port] of Object.entries(ports)) {
   if (await answers(port)) await fail(`Port ${port} is already in use (another server?); set ${what} to a free port.`);
 }
 
-const server = start('apps/server/dist/main.js', [], SERVER_NODE_FLAGS, {
+const SERVER_ENV = {
   DATA_DIR,
   ADMIN_USERNAME: ADMIN.name,
   ADMIN_PASSWORD: ADMIN.password,
   PORT: String(PORT),
   MQTT_PORT: String(MQTT_PORT),
   LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
-});
-server.on('exit', (code) => {
-  if (stopping) return;
-  console.error(`The server stopped (exit code ${code}).`);
-  void stop(code || 1);
-});
-await waitForHealth();
+};
+const firstServer = await startServer();
 
 // The entity, accounts and devices, through the API (apps/simulator/src/demo-fleet.ts).
 const fleetFile = path.join(DATA_DIR, 'demo-fleet.json');
@@ -67,6 +62,21 @@ if (setup !== 0)
   await fail(`Setting up the demo fleet failed. If ${rel(DATA_DIR)} is from a run with another ADMIN_PASSWORD,
 delete it or set ADMIN_PASSWORD to that run's password.`);
 const { entity, accounts, simulated, silent, ward } = JSON.parse(fs.readFileSync(fleetFile, 'utf8'));
+// 30 days of telemetry for the dispensers, written with SQL while the server is stopped (the
+// embedded database is one process's); once per data directory, and it never duplicates a point.
+const historyMark = path.join(DATA_DIR, 'demo-history.done');
+if (!fs.existsSync(historyMark)) {
+  const running = firstServer;
+  running.replaced = true;
+  const exited = new Promise((resolve) => running.once('exit', resolve));
+  running.kill('SIGTERM');
+  await exited;
+  children.splice(children.indexOf(running), 1);
+  const history = await runChild('apps/server/dist/demo-history.js', SERVER_ENV, [fleetFile], SERVER_NODE_FLAGS);
+  if (history !== 0) await fail('Writing the demo history failed.');
+  fs.writeFileSync(historyMark, `${new Date().toISOString()}\n`);
+  await startServer();
+}
 const credentialsFile = path.join(DATA_DIR, 'demo-devices.json');
 fs.writeFileSync(credentialsFile, `${JSON.stringify(simulated, null, 2)}\n`, { mode: 0o600 });
 
@@ -143,6 +153,18 @@ function answers(port) {
   });
 }
 
+/** The server on the demo's data directory, answering /healthz; its unexpected exit ends the demo. */
+async function startServer() {
+  const child = start('apps/server/dist/main.js', [], SERVER_NODE_FLAGS, SERVER_ENV);
+  child.on('exit', (code) => {
+    if (stopping || child.replaced) return;
+    console.error(`The server stopped (exit code ${code}).`);
+    void stop(code || 1);
+  });
+  await waitForHealth();
+  return child;
+}
+
 async function waitForHealth() {
   for (let i = 0; i < 600; i++) {
     if (
@@ -158,9 +180,9 @@ async function waitForHealth() {
 }
 
 /** Runs a node script to its end; answers its exit code. */
-function runChild(script, env) {
+function runChild(script, env, args = [], nodeFlags = ['--enable-source-maps']) {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, ['--enable-source-maps', path.join(root, script)], {
+    const child = spawn(process.execPath, [...nodeFlags, path.join(root, script), ...args], {
       cwd: root,
       env: { ...process.env, ...env },
       stdio: 'inherit',

@@ -23,6 +23,7 @@ await build({
   entryPoints: [
     { in: 'src/main.ts', out: 'main' },
     { in: 'src/kiosk-manager/main.ts', out: 'kiosk-manager' },
+    { in: 'src/demo/history-main.ts', out: 'demo-history' },
     { in: 'src/db/pglite-worker.js', out: 'pglite-worker' },
   ],
   outdir: 'dist',

@@ -54,6 +54,13 @@ export async function sweepTelemetry(db: Db, retention: TelemetryRetention, now 
   await dropBefore(db, HOURLY, 'hour', t - retention.hourlyDays * DAY_MS);
 }
 
+/** Makes the raw day partitions of [from, to) (ms) that are missing: a backfill's, before it writes. */
+export async function ensureRawPartitions(db: Db, from: number, to: number): Promise<void> {
+  for (let day = utcDay(from); day < to; day += DAY_MS) {
+    await ensurePartition(db, RAW, 'at', `${RAW}_p${ymd(day)}`, day, day + DAY_MS);
+  }
+}
+
 /** Runs `work` in a transaction holding the sweep lock; skips it when another instance holds it. */
 async function locked(db: Db, work: (tx: Db) => Promise<void>): Promise<void> {
   await db.transaction(async (tx) => {
