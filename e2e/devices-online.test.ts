@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ACCOUNTS, DEMO_ENTITY, provisionDemoFleet, type DemoFleet } from '../apps/simulator/src/demo-fleet.ts';
 import { startFleet, type Fleet } from '../apps/simulator/src/fleet.ts';
 import { devices } from '../apps/server/src/db/schema.ts';
+import { backfillDemoHistory } from '../apps/server/src/domain/telemetry/demo-history.ts';
 import { audit } from './helpers/axe.ts';
 import { ADMIN, chromiumPath, signIn, startHarness, type Harness } from './helpers/browser.ts';
 
@@ -20,6 +21,12 @@ beforeAll(async () => {
   if (!chromiumPath) return;
   h = await startHarness();
   demo = await provisionDemoFleet({ baseUrl: h.server.url, admin: ADMIN });
+  // npm run demo's past (scripts/demo.mjs), for one dispenser and the dead one: cheap, and the same code.
+  await backfillDemoHistory(
+    h.server.app.db,
+    { entity: DEMO_ENTITY, devices: [demo.simulated[0]!.name, demo.silent.at(-1)!], dead: demo.silent.at(-1)! },
+    { rawDays: 30, hourlyDays: 400 },
+  );
   // Awake and faultless, so the one command the test sends meets a listening device.
   fleet = await startFleet({ devices: demo.simulated, url: h.server.mqttUrl, sleeps: false, rampMs: 500 });
   // One silent device last heard from 30 minutes ago: the 20-minute rule without a 20-minute wait.
@@ -87,6 +94,21 @@ describe.skipIf(!chromiumPath)('the demo fleet in the console', () => {
     expect(history.body.data[0]).toMatchObject({ type: 'vibrate', payload: { song: 'V10' }, state: 'succeeded' });
     expect(errors).toEqual([]);
     await page.context().close();
+  });
+
+  it("has the demo's month of history: a dispenser's hours over 25 days, the dead one quiet for 5", async () => {
+    const token = (await h.server.request('POST', '/api/v1/login', { body: OPERATOR })).body.access_token;
+    const from = new Date(Date.now() - 30 * 86_400_000).toISOString();
+    const history = async (name: string) =>
+      (await h.server.request('GET', `/api/v1/tenant/${DEMO_ENTITY}/device/${name}/telemetry?from=${from}`, { token }))
+        .body.data as { resolution: string; buckets: Array<{ at: string; battery_mean: number | null }> };
+    const month = await history(demo.simulated[0]!.name);
+    expect(month.resolution).toBe('hourly');
+    const days = new Set(month.buckets.filter((b) => b.battery_mean !== null).map((b) => b.at.slice(0, 10)));
+    expect(days.size).toBeGreaterThanOrEqual(25);
+    const dead = (await history(demo.silent.at(-1)!)).buckets.filter((b) => b.battery_mean !== null);
+    expect(dead.length).toBeGreaterThan(0);
+    expect(Date.now() - Date.parse(dead.at(-1)!.at)).toBeGreaterThanOrEqual(5 * 86_400_000);
   });
 
   it('offers no command for an unresponsive device', async () => {
