@@ -169,6 +169,16 @@ describe.skipIf(!chromiumPath)('device lists in Chromium', () => {
     await stale.getByText('Unresponsive').waitFor();
     expect(await stale.getAttribute('data-unresponsive')).toBe('true');
     expect(await rowOf(page, id('bbbb', 17)).getAttribute('data-unresponsive')).toBeNull();
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('sorts the landlord list by Last Updated, quiet devices first, exports it as CSV and searches it', async () => {
+    await seedGlobex();
+    const { page, context, errors } = await world.h.newPage();
+    await signIn(page);
+    await page.goto('/sdevices?entity=globex&size=10');
+    await page.getByText('1–10 of 45 devices').waitFor();
 
     // Quiet devices first: Last Updated starts latest first, a second click turns it round.
     await page.getByRole('button', { name: /Last Updated/ }).click();
