@@ -1,5 +1,4 @@
 #!/usr/bin/env node
-// @ts-nocheck: a plain script, checked by running it
 // Kill -9 of the server during a burst of device creations (issue 26): every creation the client
 // saw acknowledged (201) has its `device.create` audit entry, and no entry exists without its
 // device. Spawns the built server (apps/server/dist/main.js: `npm run build` first) on a new data
