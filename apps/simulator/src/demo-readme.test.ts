@@ -36,7 +36,7 @@ describe("the README's demo counts (issue 25)", () => {
       `${word(DEMO_DATAVIEWS.length)} laid-out dataviews`,
       `${DEMO_DEVICE_COUNT + gateways} devices: ${DEMO_DEVICE_COUNT} dispensers in those ${word(filledGroups())} groups`,
       `${simulated} of them simulated over MQTT`,
-      `The other ${DEMO_SILENT_DEVICES} never connect`,
+      `The other ${DEMO_SILENT_DEVICES} do not connect`,
       `The other ${gateways} devices are beacon gateways`,
       `${word(DEMO_PATIENT_COUNT)} patients`,
     ]) {
