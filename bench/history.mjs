@@ -53,7 +53,8 @@ const rssMb = (pid) => {
   return Number(line?.match(/\d+/)?.[0] ?? 0) / 1024;
 };
 
-async function timeRequests(url, headers, paths) {
+/** Times RUNS requests (after 5 unmeasured); prints the figure at once, so a later failure loses nothing. */
+async function timeRequests(label, url, headers, paths) {
   const times = [];
   for (let i = 0; i < RUNS + 5; i++) {
     const path = paths(i);
@@ -63,7 +64,9 @@ async function timeRequests(url, headers, paths) {
     if (res.status !== 200) throw new Error(`${path} answered ${res.status}`);
     if (i >= 5) times.push(performance.now() - t0);
   }
-  return { p50: percentile(times, 50), p99: percentile(times, 99) };
+  const result = { p50: percentile(times, 50), p99: percentile(times, 99) };
+  console.error(`[history] ${label}: p50 ${fmt(result.p50, 'ms')}, p99 ${fmt(result.p99, 'ms')}`);
+  return result;
 }
 
 /** Streams the landlord's whole audit export; answers rows/s and the RSS the server peaked at. */
@@ -76,12 +79,22 @@ async function exportAll(url, headers, pid) {
   if (res.status !== 200) throw new Error(`export answered ${res.status}`);
   let lines = 0;
   let bytes = 0;
-  for await (const chunk of res.body) {
-    bytes += chunk.length;
-    for (const b of chunk) if (b === 10) lines++;
+  try {
+    for await (const chunk of res.body) {
+      bytes += chunk.length;
+      for (const b of chunk) if (b === 10) lines++;
+    }
+  } catch (error) {
+    throw new Error(`the export broke off after ${lines} lines, ${Math.round(performance.now() - t0)} ms`, {
+      cause: error,
+    });
+  } finally {
+    clearInterval(sampler);
   }
   const seconds = (performance.now() - t0) / 1000;
-  clearInterval(sampler);
+  console.error(
+    `[history] export: ${lines - 1} rows in ${seconds.toFixed(1)} s, RSS ${idle.toFixed(0)} → ${peak.toFixed(0)} MB`,
+  );
   return { rows: lines - 1, seconds, bytes, idle, peak };
 }
 
@@ -113,7 +126,10 @@ async function measure(label, env) {
 
   const audit = [];
   for (const [name, query] of AUDIT_QUERIES) {
-    audit.push({ name, ...(await timeRequests(url, entityHeaders, () => `/api/v1/tenant/bench/audit?${query}`)) });
+    audit.push({
+      name,
+      ...(await timeRequests(`audit ${name}`, url, entityHeaders, () => `/api/v1/tenant/bench/audit?${query}`)),
+    });
   }
   const device = (i) => `h${(((i * 7919) % info.devices) + 1).toString(16).padStart(11, '0')}`;
   const charts = [];
