@@ -63,9 +63,3 @@ export function auditFilterQuery(filters: AuditFilters, landlord: boolean): Reco
 
 /** Whether any filter narrows the list (the empty state then says so). */
 export const isFiltered = (filters: AuditFilters) => Object.keys(auditFilterQuery(filters, true)).length > 0;
-
-/** The file name a `Content-Disposition` header gives, or `fallback`. */
-export function dispositionName(header: string | null, fallback: string): string {
-  const match = header && /filename="?([^";]+)"?/i.exec(header);
-  return match ? match[1]!.trim() : fallback;
-}
