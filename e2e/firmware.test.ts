@@ -75,7 +75,7 @@ describe.skipIf(!chromiumPath)('firmware update from the console', () => {
     await signIn(page, OWNER);
     await uploadFirmwareInConsole(page);
     await page.goto('/device');
-    await row(page).getByText('1.5.1').waitFor();
+    await row(page).getByText('1.5.1').filter({ visible: true }).waitFor();
     await row(page)
       .getByRole('button', { name: `Actions for device ${NAME}` })
       .click();
@@ -89,7 +89,7 @@ describe.skipIf(!chromiumPath)('firmware update from the console', () => {
         async () => {
           await page.reload();
           await page.getByRole('table').waitFor();
-          return row(page).getByText('2.0.0').count();
+          return row(page).getByText('2.0.0').filter({ visible: true }).count();
         },
         { timeout: 30_000, interval: 1000 },
       )
