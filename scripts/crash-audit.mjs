@@ -26,12 +26,18 @@ const freePort = () =>
     });
   });
 
-/** The built server as its own process on `dataDir`; resolves once /readyz answers. */
-export async function startServer(dataDir, port) {
+/**
+ * The built server as its own process on `dataDir` (or on `databaseUrl`, a PostgreSQL database
+ * of its own), alone: never on the broker, Redis or database a calling test suite runs on, where
+ * it would join that suite's cluster. Resolves once /readyz answers.
+ */
+export async function startServer(dataDir, port, databaseUrl) {
+  const { DATABASE_URL: _db, MQTT_URL: _mqtt, REDIS_URL: _redis, ...inherited } = process.env;
   const proc = spawn(process.execPath, ['dist/main.js'], {
     cwd: serverDir,
     env: {
-      ...process.env,
+      ...inherited,
+      ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
       NODE_ENV: 'production',
       PORT: String(port),
       HOST: '127.0.0.1',
@@ -57,11 +63,11 @@ export async function startServer(dataDir, port) {
   throw new Error('server did not become ready');
 }
 
-/** Rows of `query` from the database the server used (PGlite in `dataDir`, or DATABASE_URL). */
-async function read(dataDir, query, params) {
-  if (process.env.DATABASE_URL) {
+/** Rows of `query` from the database the server used (PGlite in `dataDir`, or `databaseUrl`). */
+async function read(dataDir, databaseUrl, query, params) {
+  if (databaseUrl) {
     const { default: pg } = await import('pg');
-    const client = new pg.Client({ connectionString: process.env.DATABASE_URL });
+    const client = new pg.Client({ connectionString: databaseUrl });
     await client.connect();
     try {
       return (await client.query(query, params)).rows;
@@ -79,14 +85,24 @@ async function read(dataDir, query, params) {
 }
 
 /**
- * One run: a server on a new data directory, an entity, then device creations 8 at a time until
- * SIGKILL lands `killAfterMs` into the burst. Answers the counts and any violation found.
+ * One run: a server on a new data directory (or on `databaseUrl`), an entity, then device
+ * creations 8 at a time until SIGKILL lands `killAfterMs` into the burst. Answers the counts and
+ * any violation found. The server is killed whatever happens.
  */
-export async function crashRun(killAfterMs = 50 + Math.random() * 300) {
+export async function crashRun({ killAfterMs = 50 + Math.random() * 300, databaseUrl } = {}) {
   // A new data directory: the built server starts it from its migrated template (dist/pgdata-template).
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'fleet-crash-'));
   const port = await freePort();
-  const proc = await startServer(dataDir, port);
+  const proc = await startServer(dataDir, port, databaseUrl);
+  try {
+    return await burstAndKill(proc, port, dataDir, databaseUrl, killAfterMs);
+  } finally {
+    proc.kill('SIGKILL');
+    await fs.rm(dataDir, { recursive: true, force: true });
+  }
+}
+
+async function burstAndKill(proc, port, dataDir, databaseUrl, killAfterMs) {
   const base = `http://127.0.0.1:${port}/api/v1`;
   const post = (p, body, token) =>
     fetch(base + p, {
@@ -123,13 +139,17 @@ export async function crashRun(killAfterMs = 50 + Math.random() * 300) {
   killed = true;
   await exited;
   await burst;
-  const devices = (await read(dataDir, 'select name from devices where entity = $1', [entity])).map((r) => r.name);
+  const devices = (await read(dataDir, databaseUrl, 'select name from devices where entity = $1', [entity])).map(
+    (r) => r.name,
+  );
   const entries = (
-    await read(dataDir, "select target_name from audit_entries where entity = $1 and action = 'device.create'", [
-      entity,
-    ])
+    await read(
+      dataDir,
+      databaseUrl,
+      "select target_name from audit_entries where entity = $1 and action = 'device.create'",
+      [entity],
+    )
   ).map((r) => r.target_name);
-  await fs.rm(dataDir, { recursive: true, force: true });
   const stored = new Set(devices);
   const logged = new Set(entries);
   return {
@@ -147,7 +167,8 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const started = Date.now();
   for (let i = 1; i <= runs; i++) {
     const t0 = Date.now();
-    const r = await crashRun();
+    // With DATABASE_URL, that PostgreSQL database (its own: the server migrates and seeds it).
+    const r = await crashRun({ databaseUrl: process.env.DATABASE_URL });
     const ok = r.ackedWithoutEntry.length === 0 && r.entryWithoutDevice.length === 0;
     if (!ok) bad++;
     console.log(
