@@ -5,7 +5,6 @@
 // DATABASE_URL is set (`scripts/ci/with-services.sh node bench/history.mjs`).
 // Baselines (same run): the first unfiltered audit page; the server's RSS idle before the export.
 // Usage: node bench/history.mjs [--audit=1000000] [--points=10000000] [--devices=4000] [--runs=100]
-import fs from 'node:fs';
 import {
   ADMIN,
   HOST,
@@ -17,9 +16,11 @@ import {
   percentile,
   printTable,
   ratio,
+  readyLine,
   spawnNode,
   tmpDir,
 } from './lib.mjs';
+import { rssMb } from './flood-probes.mjs';
 
 const AUDIT = arg('audit', 1_000_000);
 const POINTS = arg('points', 10_000_000);
@@ -44,14 +45,6 @@ const CHARTS = [
   ['7 d (hourly buckets)', 7 * DAY],
   ['30 d (hourly buckets)', 30 * DAY],
 ];
-
-const rssMb = (pid) => {
-  const line = fs
-    .readFileSync(`/proc/${pid}/status`, 'utf8')
-    .split('\n')
-    .find((l) => l.startsWith('VmRSS:'));
-  return Number(line?.match(/\d+/)?.[0] ?? 0) / 1024;
-};
 
 /** Times RUNS requests (after 5 unmeasured); prints the figure at once, so a later failure loses nothing. */
 async function timeRequests(label, url, headers, paths) {
@@ -111,13 +104,8 @@ async function measure(label, env) {
     },
   });
   child.stderr.on('data', (chunk) => process.stderr.write(chunk));
-  const info = await new Promise((resolve, reject) => {
-    child.stdout.on('data', () => {
-      const line = child.stdoutText.split('\n').find((l) => l.startsWith('{'));
-      if (line) resolve(JSON.parse(line));
-    });
-    child.on('exit', (code) => reject(new Error(`history server exited ${code}\n${child.output}`)));
-  });
+  // The fill of a hundred million points takes many minutes.
+  const info = await readyLine(child, 'history server', 3 * 3_600_000);
   const url = `http://${HOST}:${port}`;
   const admin = await login(url, { name: 'bench_admin', password: ADMIN.password });
   const entityHeaders = { authorization: `Bearer ${admin.access_token}` };
@@ -135,6 +123,7 @@ async function measure(label, env) {
   const charts = [];
   for (const [name, span] of CHARTS) {
     const r = await timeRequests(
+      `chart ${name}`,
       url,
       entityHeaders,
       (i) => `/api/v1/tenant/bench/device/${device(i)}/telemetry?from=${iso(span)}`,
