@@ -18,10 +18,11 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const serverDir = path.join(root, 'apps/server');
 const ADMIN = { name: 'crash_admin', password: 'crash-admin-password-1' };
 
+/** @returns {Promise<number>} */
 const freePort = () =>
   new Promise((resolve) => {
     const srv = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = srv.address();
+      const { port } = /** @type {net.AddressInfo} */ (srv.address());
       srv.close(() => resolve(port));
     });
   });
@@ -30,6 +31,11 @@ const freePort = () =>
  * The built server as its own process on `dataDir` (or on `databaseUrl`, a PostgreSQL database
  * of its own), alone: never on the broker, Redis or database a calling test suite runs on, where
  * it would join that suite's cluster. Resolves once /readyz answers.
+ */
+/**
+ * @param {string} dataDir
+ * @param {number} port
+ * @param {string} [databaseUrl]
  */
 export async function startServer(dataDir, port, databaseUrl) {
   const { DATABASE_URL: _db, MQTT_URL: _mqtt, REDIS_URL: _redis, ...inherited } = process.env;
@@ -64,6 +70,13 @@ export async function startServer(dataDir, port, databaseUrl) {
 }
 
 /** Rows of `query` from the database the server used (PGlite in `dataDir`, or `databaseUrl`). */
+/**
+ * @param {string} dataDir
+ * @param {string | undefined} databaseUrl
+ * @param {string} query
+ * @param {unknown[]} params
+ * @returns {Promise<Record<string, any>[]>}
+ */
 async function read(dataDir, databaseUrl, query, params) {
   if (databaseUrl) {
     const { default: pg } = await import('pg');
@@ -89,6 +102,7 @@ async function read(dataDir, databaseUrl, query, params) {
  * creations 8 at a time until SIGKILL lands `killAfterMs` into the burst. Answers the counts and
  * any violation found. The server is killed whatever happens.
  */
+/** @param {{ killAfterMs?: number, databaseUrl?: string }} [options] */
 export async function crashRun({ killAfterMs = 50 + Math.random() * 300, databaseUrl } = {}) {
   // A new data directory: the built server starts it from its migrated template (dist/pgdata-template).
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'fleet-crash-'));
@@ -102,19 +116,29 @@ export async function crashRun({ killAfterMs = 50 + Math.random() * 300, databas
   }
 }
 
+/**
+ * @param {import('node:child_process').ChildProcess} proc
+ * @param {number} port
+ * @param {string} dataDir
+ * @param {string | undefined} databaseUrl
+ * @param {number} killAfterMs
+ */
 async function burstAndKill(proc, port, dataDir, databaseUrl, killAfterMs) {
   const base = `http://127.0.0.1:${port}/api/v1`;
+  /** @type {(p: string, body: unknown, token?: string) => Promise<Response>} */
   const post = (p, body, token) =>
     fetch(base + p, {
       method: 'POST',
       headers: { 'content-type': 'application/json', ...(token && { authorization: `Bearer ${token}` }) },
       body: JSON.stringify(body),
     });
-  const { access_token: token } = await (await post('/login', ADMIN)).json();
+  const { access_token: token } = /** @type {{ access_token: string }} */ (await (await post('/login', ADMIN)).json());
   const entity = `crash_${Math.random().toString(16).slice(2, 10)}`;
   const made = await post('/tenant', { document: { name: { name: entity, description: '' } } }, token);
   if (made.status !== 201 && made.status !== 200) throw new Error(`entity: ${made.status}`);
+  /** @type {string[]} */
   const acked = [];
+  /** @type {string[]} */
   const tried = [];
   let killed = false;
   const worker = async () => {
