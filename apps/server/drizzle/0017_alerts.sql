@@ -1,0 +1,2 @@
+-- Reserved for issue 29: alerts; replaced by that work's schema.
+SELECT 1;
