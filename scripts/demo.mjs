@@ -89,8 +89,9 @@ console.log(`
 ${accounts.map((a) => `            ${pad(a.name)} ${pad(a.password)} ${a.subtype} of entity ${entity}`).join('\n')}
   MQTT      ${mqttUrl}  (${simulated.length} simulated devices; their credentials: ${rel(credentialsFile)})
   Devices   ${simulated.length + silent.length + ward.gateways.length} in entity ${entity}: ${simulated.length + silent.length} dispensers and ${ward.gateways.length} beacon gateways;
-            ${silent.join(', ')} never connect, so the console
-            shows them unresponsive once 20 minutes have passed since they were registered
+            ${silent.slice(0, -1).join(', ')} never connect (Last Updated: never); ${silent.at(-1)} ran flat
+            eight days ago and never came back: its page's History shows the month before
+  Audit     http://localhost:${PORT}/audit  (who did what: the setup above, and every action you take)
   Allocate  every device stands in a kiosk's dispenser: its row menu offers Allocate and Return Device
             (Lobby_Returns has room for returned devices)
   Provision a device's Provision button sends it the entity's 3 files (and the first group's map):

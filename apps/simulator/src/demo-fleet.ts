@@ -120,9 +120,13 @@ async function ensureAccount(api: Api, token: string, account: (typeof DEMO_ACCO
 /** Registers device `i`, or regenerates the secret of the one registered by an earlier run. */
 async function deviceWithSecret(api: Api, token: string, i: number): Promise<DeviceCredentials> {
   const name = demoDeviceId(i);
-  const document = { name, description: `Demo dispenser ${i + 1}`, manufacturing_type: i % 4 === 0 ? 'CC2' : 'CC1' };
-  const created = await call(api, 'POST', `tenant/${DEMO_ENTITY}/device`, token, { document }, [201, 409]);
-  if (created.status === 201) return { name, entity: DEMO_ENTITY, password: created.body.data.mqtt.password };
+  // Looked up first, so a second run does not leave a failed device.create per device in the audit log.
+  const existing = await call(api, 'GET', `tenant/${DEMO_ENTITY}/device/${name}`, token, undefined, [200, 404]);
+  if (existing.status === 404) {
+    const document = { name, description: `Demo dispenser ${i + 1}`, manufacturing_type: i % 4 === 0 ? 'CC2' : 'CC1' };
+    const created = await call(api, 'POST', `tenant/${DEMO_ENTITY}/device`, token, { document }, [201, 409]);
+    if (created.status === 201) return { name, entity: DEMO_ENTITY, password: created.body.data.mqtt.password };
+  }
   const renewed = await call(api, 'POST', `tenant/${DEMO_ENTITY}/device/${name}/credentials`, token, undefined);
   return { name, entity: DEMO_ENTITY, password: renewed.body.data.password };
 }

@@ -6,8 +6,8 @@ import { backfillDemoHistory } from '../domain/telemetry/demo-history.ts';
 /**
  * `npm run demo`'s history step (scripts/demo.mjs), run while the server is stopped (PGlite is
  * one process's): 30 days of telemetry for the dispensers of the demo fleet file given as the
- * argument (written by apps/simulator's demo-setup), the last never-connecting one dead since
- * last week. Adds nothing to devices that already have their past.
+ * argument (written by apps/simulator's demo-setup) and for the last never-connecting one, dead
+ * since last week; the other never-connecting devices get none. Adds nothing to devices that already have their past.
  */
 const file = process.argv[2];
 if (!file) {
@@ -22,11 +22,12 @@ const fleet = JSON.parse(fs.readFileSync(file, 'utf8')) as {
 const config = loadConfig();
 const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.dataDir });
 try {
-  const devices = [...fleet.simulated.map((d) => d.name), ...fleet.silent];
-  const dead = fleet.silent.at(-1) ?? devices.at(-1) ?? '';
+  // The other never-connecting devices stay never seen: no past is made up for them.
+  const dead = fleet.silent.at(-1);
+  const devices = [...fleet.simulated.map((d) => d.name), ...(dead ? [dead] : [])];
   const written = await backfillDemoHistory(
     database.db,
-    { entity: fleet.entity, devices, dead },
+    { entity: fleet.entity, devices, dead: dead ?? '' },
     { rawDays: config.TELEMETRY_RAW_DAYS, hourlyDays: config.TELEMETRY_HOURLY_DAYS },
   );
   if (written > 0) console.log(`  History   ${written} telemetry points over 30 days for ${devices.length} devices`);
