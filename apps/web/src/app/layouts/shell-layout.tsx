@@ -17,6 +17,7 @@ import { ActiveEntityButton } from './shell/active-entity-button.tsx';
 import { EntityBanner } from './shell/entity-banner.tsx';
 import { ENTITY_NAV, LANDLORD_NAV } from './shell/nav-items.ts';
 import { OfflineBanner } from './shell/offline-banner.tsx';
+import { RouteRendered } from './shell/route-rendered.tsx';
 import { ShellNav } from './shell/shell-nav.tsx';
 import { UserMenu } from './shell/user-menu.tsx';
 
@@ -72,6 +73,7 @@ export function ShellLayout() {
             <ErrorBoundary resetKey={pathname}>
               <Suspense fallback={<PageLoader />}>
                 <Outlet />
+                <RouteRendered />
               </Suspense>
             </ErrorBoundary>
           </AppShell.Main>
