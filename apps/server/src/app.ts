@@ -24,6 +24,7 @@ import { accountRoutes } from './routes/account/index.ts';
 import { entityRoutes } from './routes/entity/index.ts';
 import { tokenRoutes } from './routes/token/index.ts';
 import { deviceRoutes } from './routes/device/index.ts';
+import { deviceViewRoutes } from './routes/device-view/index.ts';
 import { deviceHistoryRoutes } from './routes/device-history/index.ts';
 import { SessionGuard } from './domain/session/session-guard.ts';
 import { PermanentTokenGuard } from './domain/token/permanent-token-guard.ts';
@@ -229,6 +230,7 @@ export async function build(config: Config, opts: BuildOptions = {}): Promise<Fa
       await accountRoutes(api, deps);
       await tokenRoutes(api, deps);
       await deviceRoutes(api, deps);
+      await deviceViewRoutes(api, deps);
       await deviceHistoryRoutes(api, deps);
       await commandRoutes(api, deps);
       await fileRoutes(api, deps);

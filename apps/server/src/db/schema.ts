@@ -5,3 +5,4 @@ export * from './schema/beacons.ts';
 export * from './schema/provisioning.ts';
 export * from './schema/audit.ts';
 export * from './schema/telemetry.ts';
+export * from './schema/views.ts';

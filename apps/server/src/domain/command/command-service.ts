@@ -15,6 +15,7 @@ import { sendToDevices, sendToEntity } from './send-to-devices.ts';
 import type { SettleHandler } from './settle-handlers.ts';
 import { settleReply } from './settle-reply.ts';
 import { startLongCommand } from './start-long-command.ts';
+import { startSelectionBatch } from './start-selection-batch.ts';
 import { sweepCommands } from './sweep-commands.ts';
 
 interface Options {
@@ -47,6 +48,11 @@ export class CommandService {
   /** One device: answers when it replied, or at once when the command is held for a sleeping device. */
   toDevice(actor: AccessClaims, entity: string, name: string, req: SendOptions, audit?: AuditContext) {
     return sendToDevice(this.ctx, actor, entity, name, req, audit);
+  }
+
+  /** One batch of a command to a selection: written with the selection's id, published without waiting. */
+  toSelectionBatch(actor: AccessClaims, id: string, members: { device: string; entity: string }[], req: SendOptions) {
+    return startSelectionBatch(this.ctx, actor, id, members, req);
   }
 
   /** Several devices of one entity: each gets its own command; answers when all replied or the timeout passed. */

@@ -1,4 +1,4 @@
-import { commandMessage, topics } from '@fleet/shared/protocol';
+import { commandMessage, topics, type DevicePayload } from '@fleet/shared/protocol';
 import type { AccessClaims } from '@fleet/shared/schemas/session';
 import type { AuditContext } from '../audit/audit-context.ts';
 import { insertAudited } from './audited-insert.ts';
@@ -25,10 +25,22 @@ export async function startLongCommand(
   const rows = await insertAudited(ctx.db, audit, req, one, (db) =>
     insertForDevices(db, actor, target, req, entity, names),
   );
+  return publishWithoutWaiting(ctx, rows, req.payload);
+}
+
+/**
+ * Publishes the sent rows without waiting for replies (the device's reply settles each row later,
+ * or the sweep times it out); a broker that does not take them in time holds them all.
+ */
+export async function publishWithoutWaiting(
+  ctx: CommandContext,
+  rows: CommandRow[],
+  payload: DevicePayload,
+): Promise<CommandRow[]> {
   const live = rows.filter((r) => r.state === 'sent');
   const published = Promise.all(
     live.map((r) =>
-      ctx.link.publish(topics.deviceCommands(r.entity, r.device), commandMessage(r.id, req.payload, r.expires_at)),
+      ctx.link.publish(topics.deviceCommands(r.entity, r.device), commandMessage(r.id, payload, r.expires_at)),
     ),
   );
   try {

@@ -1,0 +1,49 @@
+import { and, eq, inArray } from 'drizzle-orm';
+import type { AccessClaims } from '@fleet/shared/schemas/session';
+import type { Db } from '../../db/client.ts';
+import { devices } from '../../db/schema.ts';
+import type { Scope } from '../account/account-scope.ts';
+import type { AuditContext } from '../audit/audit-context.ts';
+import type { DeviceServices } from '../deps.ts';
+import { assertMayChangeDevices } from '../device/device-policy.ts';
+import { runSelection, type Member } from './run-selection.ts';
+import { auditSelection } from './selection-audit.ts';
+import { claimSelection, findSelection, presentSelection } from './selection-scope.ts';
+
+/** Deletes one batch, each device only within its entity; their broker sessions end. */
+async function deleteBatch(db: Db, access: DeviceServices['access'], batch: Member[]) {
+  const byEntity = new Map<string, Member[]>();
+  for (const m of batch) byEntity.set(m.entity, [...(byEntity.get(m.entity) ?? []), m]);
+  for (const [entity, members] of byEntity) {
+    const gone = await db
+      .delete(devices)
+      .where(
+        and(
+          eq(devices.entity, entity),
+          inArray(
+            devices.name,
+            members.map((m) => m.device),
+          ),
+        ),
+      )
+      .returning({ name: devices.name });
+    if (gone.length > 0) await access.revoked(gone.map((d) => d.name));
+  }
+}
+
+/** Deletes every device of a counted selection in batches: one `device.bulk_delete` entry. */
+export async function deleteSelection(
+  db: Db,
+  access: DeviceServices['access'],
+  ctx: AuditContext,
+  actor: AccessClaims,
+  scope: Scope,
+  id: string,
+  onError: (err: unknown, what: string) => void,
+) {
+  assertMayChangeDevices(actor);
+  const sel = await claimSelection(db, await findSelection(db, scope, actor, id), 'delete');
+  await auditSelection(db, ctx, sel, { action: 'device.bulk_delete', target: { type: 'device', name: null } });
+  void runSelection(db, sel, (batch) => deleteBatch(db, access, batch), onError);
+  return presentSelection(sel);
+}
