@@ -18,6 +18,12 @@ export default defineConfig({
         test: {
           name: 'unit',
           environment: 'node',
+          // Pure tests (no server, no globals left behind): one worker runs its files in one module
+          // graph instead of importing zod, drizzle and the shared schemas again for each file.
+          isolate: false,
+          // The default 5 s is too tight for the 200,000-device memory test and the S3 round trip
+          // when the machine is shared (seen at a load of 22 on 2 cores).
+          testTimeout: 15_000,
           include: ['packages/*/src/**/*.test.ts', 'apps/server/src/**/*.test.ts', 'apps/simulator/src/**/*.test.ts'],
         },
       },

@@ -1,49 +1,17 @@
 // Test helper (not shipped: only *.test.tsx files import it). Renders a component as the console
-// does (Mantine theme, a query cache, a router) on happy-dom, and answers its API calls.
+// does (Mantine theme, a query cache, a router) on happy-dom, and answers its API calls. The stubs
+// of happy-dom and the cleanup after each test are in setup-dom.ts, run before every test file.
 import type { ReactElement, ReactNode } from 'react';
 import { MantineProvider } from '@mantine/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, render, screen, type queries, type RenderResult } from '@testing-library/react';
+import { render, screen, type queries, type RenderResult } from '@testing-library/react';
 import { userEvent, type UserEvent } from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
-import { afterEach, vi } from 'vitest';
+import { vi } from 'vitest';
 import type { AccessClaims } from '@fleet/shared/schemas/session';
 import { theme } from '@/app/theme.ts';
 import { session } from '@/lib/session/session.ts';
 import { makeAccessToken } from '@/lib/session/test-tokens.ts';
-
-// Mantine reads these; happy-dom leaves them out or half-done.
-function stubBrowser(): void {
-  window.matchMedia = (query: string) =>
-    ({
-      matches: false,
-      media: query,
-      onchange: null,
-      addListener: () => {},
-      removeListener: () => {},
-      addEventListener: () => {},
-      removeEventListener: () => {},
-      dispatchEvent: () => false,
-    }) as MediaQueryList;
-  window.ResizeObserver = class {
-    observe() {}
-    unobserve() {}
-    disconnect() {}
-  };
-  // Mantine's Combobox scrolls its selected option into view; its autosize Textarea waits for fonts.
-  Element.prototype.scrollIntoView = () => {};
-  if (!('fonts' in document)) {
-    Object.defineProperty(document, 'fonts', { value: new EventTarget() });
-  }
-}
-stubBrowser();
-
-// Vitest runs without globals, so Testing Library cannot register its own cleanup.
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-  session.signOut('logout');
-});
 
 export interface Rendered extends RenderResult {
   user: UserEvent;
