@@ -51,6 +51,8 @@ import { fleetHealthRoutes } from './routes/fleet-health/index.ts';
 import { auditRefusals } from './routes/audit-context.ts';
 import { sweepAudit } from './domain/audit/sweep-audit.ts';
 import { requireEntityOfPath } from './routes/scope.ts';
+import { alertsPlugin } from './plugins/alerts.ts';
+import { alertRoutes } from './routes/alert/index.ts';
 
 export interface BuildOptions {
   /** Called once with the superadmin's generated password on first start. */
@@ -182,6 +184,7 @@ export async function build(config: Config, opts: BuildOptions = {}): Promise<Fa
   // subscriptions), the kiosk manager on its own too: each handles sightings and provisioning reports.
   await app.register(beaconSidePlugin, { deps });
   await app.register(provisioningPlugin, { deps });
+  await app.register(alertsPlugin, { deps });
   await app.devices.listen();
 
   await app.register(authPlugin, { tokens, sessions: deps.sessions, apiTokens: deps.apiTokens });
@@ -242,6 +245,7 @@ export async function build(config: Config, opts: BuildOptions = {}): Promise<Fa
       await provisionRoutes(api, deps, app.provisioning);
       await auditRoutes(api, deps);
       await fleetHealthRoutes(api, deps);
+      await alertRoutes(api, deps, app.alerts);
     },
     { prefix: '/api/v1' },
   );

@@ -97,6 +97,8 @@ export const EnvSchema = z
     TELEMETRY_HOURLY_DAYS: z.coerce.number().int().min(1).max(36_500).default(400),
     /** Audit entries older than this are deleted (hourly); nothing else ever deletes one (docs/audit.md). */
     AUDIT_RETENTION_DAYS: z.coerce.number().int().min(1).max(36_500).default(365),
+    /** Alerts' time-based sweep (silent devices, start and clear delays) runs this often; 0: never (docs/alerts.md). */
+    ALERT_SWEEP_S: z.coerce.number().int().min(0).max(3600).default(30),
     /** A sighting at least this long after a reminder, at the same gateway, confirms the visit (docs/decisions.md). */
     BEACON_CONFIRM_AFTER_S: z.coerce.number().int().min(0).max(3600).default(60),
     /** Sightings of a beacon at a gateway within this long of its stored event are not stored again (0: store all). */

@@ -49,6 +49,11 @@ export const AUDIT_ACTIONS = {
   'provision.end': 'A provisioning session ended',
   'allocation.create': 'A device allocated by a kiosk',
   'allocation.return': 'An allocated device returned',
+  'alert.acknowledge': 'An alert acknowledged',
+  'alert.clear': 'An alert cleared by hand',
+  'alert_rule.create': 'An alert rule created',
+  'alert_rule.update': 'An alert rule changed',
+  'alert_rule.delete': 'An alert rule deleted',
 } as const;
 
 export type AuditAction = keyof typeof AUDIT_ACTIONS;
@@ -73,6 +78,8 @@ export const AUDIT_TARGET_TYPES = [
   'provisioning',
   'allocation',
   'route',
+  'alert',
+  'alert_rule',
 ] as const;
 export type AuditTargetType = (typeof AUDIT_TARGET_TYPES)[number];
 

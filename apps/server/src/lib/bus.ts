@@ -25,6 +25,8 @@ export interface BusEvents {
    * before their transaction commits; a stream that is behind one of these reads what it missed.
    */
   'provision.stored': { marks: StoredMark[] };
+  /** Alerts of these entities were raised, acknowledged or cleared: header streams recount. */
+  'alerts.changed': { entities: string[] };
 }
 
 /** A session's events are stored up to `seq`. */

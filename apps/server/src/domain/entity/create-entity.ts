@@ -7,6 +7,7 @@ import { isUniqueViolation } from '../../lib/db-errors.ts';
 import { HttpError, invalidField } from '../../lib/http-error.ts';
 import type { AuditContext } from '../audit/audit-context.ts';
 import { audited } from '../audit/audited.ts';
+import { createDefaultRules } from '../alert/default-rules.ts';
 import { presentEntity } from './present-entity.ts';
 
 type Request = z.output<typeof EntityCreateRequestSchema>;
@@ -26,6 +27,7 @@ export async function createEntity(db: Db, ctx: AuditContext, body: Request) {
         .insert(entities)
         .values({ name, description, license_tier: license_tier ?? body.document.license_tier ?? 'basic' })
         .returning();
+      await createDefaultRules(tx, name);
       return presentEntity(row!);
     } catch (err) {
       if (!isUniqueViolation(err)) throw err;

@@ -3,7 +3,7 @@ import type { Db } from '../../db/client.ts';
 import { writeBisecting } from '../../lib/batching/bisecting-writer.ts';
 import { FlushLoop, takeAll } from '../../lib/batching/flush-loop.ts';
 import { isDataError } from '../../lib/db-errors.ts';
-import { updateDevices, type DeviceNews, type HistoryPoint } from './telemetry-queries.ts';
+import { updateDevices, type DeviceNews, type HistoryPoint, type UpdatedDevice } from './telemetry-queries.ts';
 
 /**
  * What is known of one device since the last flush; later reports win field by field. `presence`
@@ -59,6 +59,8 @@ export class TelemetryBatcher {
   private heardSince = Date.now();
   /** Whether flushes append history; the ingest benchmark turns it off for its baseline. */
   history: boolean;
+  /** Told the rows each flush changed, after it is written (alert evaluation follows them). */
+  private readonly changedListeners: Array<(rows: UpdatedDevice[]) => void> = [];
 
   constructor(
     private readonly db: Db,
@@ -142,6 +144,11 @@ export class TelemetryBatcher {
     return this.pending.has(name) ? this.flush() : this.loop.settled();
   }
 
+  /** Calls `listener` with the device rows each flush changed. */
+  onChanged(listener: (rows: UpdatedDevice[]) => void): void {
+    this.changedListeners.push(listener);
+  }
+
   /** Writes everything pending; resolves when it is in the database. */
   flush(): Promise<void> {
     return this.loop.flush();
@@ -201,6 +208,7 @@ export class TelemetryBatcher {
     this.counts.flushes++;
     const woken = rows.filter((r) => r.online && !r.was_online).map(({ name, entity }) => ({ name, entity }));
     if (woken.length > 0) this.opts.onWoken(woken);
+    if (rows.length > 0) for (const listener of this.changedListeners) listener(rows);
   }
 }
 

@@ -1,0 +1,25 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { Alert, AlertListQuery } from '@fleet/shared/schemas/alert';
+import type { Db } from '../../db/client.ts';
+import { rowsOf } from '../../db/raw-sql.ts';
+import { ALERT_COLUMNS, presentAlert } from './present-alert.ts';
+
+/** The entity's alerts (pending ones never), newest raised first, filtered in the database. */
+export async function listAlerts(db: Db, entity: string, q: AlertListQuery): Promise<{ data: Alert[]; total: number }> {
+  const where: SQL[] = [sql`a.entity = ${entity}`, sql`a.status <> 'pending'`];
+  if (q.status === 'open') where.push(sql`a.status in ('active', 'acknowledged')`);
+  else if (q.status) where.push(sql`a.status = ${q.status}`);
+  if (q.severity) where.push(sql`r.severity = ${q.severity}`);
+  if (q.kind) where.push(sql`r.kind = ${q.kind}`);
+  if (q.device) where.push(sql`a.device = ${q.device}`);
+  const filter = sql.join(where, sql` and `);
+  const [data, count] = await Promise.all([
+    db.execute(sql`select ${ALERT_COLUMNS} from alerts a join alert_rules r on r.id = a.rule_id
+      where ${filter} order by a.raised_at desc, a.id desc limit ${q.limit} offset ${q.offset}`),
+    db.execute(sql`select count(*)::int as total from alerts a join alert_rules r on r.id = a.rule_id where ${filter}`),
+  ]);
+  return {
+    data: rowsOf<Parameters<typeof presentAlert>[0]>(data).map(presentAlert),
+    total: rowsOf<{ total: number }>(count)[0]?.total ?? 0,
+  };
+}

@@ -1,0 +1,114 @@
+import { z } from 'zod';
+
+/**
+ * The kinds of alert rule built so far (issue 29; docs/alerts.md). `threshold` means: minutes of
+ * silence for `unresponsive` (20 at least, the spec's rule), the battery percentage at or below
+ * which a device that is not charging alerts for `battery_low`, nothing for `device_error`.
+ */
+export const ALERT_RULE_KINDS = ['unresponsive', 'battery_low', 'device_error'] as const;
+export type AlertRuleKind = (typeof ALERT_RULE_KINDS)[number];
+export const ALERT_SEVERITIES = ['info', 'warning', 'critical'] as const;
+export const ALERT_SCOPES = ['entity', 'site', 'group'] as const;
+/** pending: the condition holds but its start delay has not passed; never listed as an alert. */
+export const ALERT_STATUSES = ['active', 'acknowledged', 'cleared'] as const;
+export type AlertStatus = (typeof ALERT_STATUSES)[number];
+
+/** The shortest silence an unresponsive rule may name: the spec's 20 minutes. */
+export const MIN_UNRESPONSIVE_MINUTES = 20;
+/** The longest start or clear delay: a day. */
+export const MAX_ALERT_DELAY_S = 86_400;
+
+const delay = z.number().int().min(0).max(MAX_ALERT_DELAY_S);
+
+/** A rule's fields as a change names them: no defaults, so a change sets only what it names. */
+const RuleChangeSchema = z.object({
+  name: z.string().trim().min(1).max(80),
+  kind: z.enum(ALERT_RULE_KINDS),
+  scope: z.enum(ALERT_SCOPES),
+  /** The site or group name for those scopes; null for the whole entity. */
+  scope_name: z.string().trim().min(1).max(128).nullable(),
+  threshold: z.number().int().min(0).max(100_000).nullable(),
+  start_delay_s: delay,
+  clear_delay_s: delay,
+  severity: z.enum(ALERT_SEVERITIES),
+  enabled: z.boolean(),
+});
+
+const RuleFieldsSchema = RuleChangeSchema.extend({
+  scope: RuleChangeSchema.shape.scope.default('entity'),
+  scope_name: RuleChangeSchema.shape.scope_name.default(null),
+  threshold: RuleChangeSchema.shape.threshold.default(null),
+  start_delay_s: delay.default(0),
+  clear_delay_s: delay.default(0),
+  severity: RuleChangeSchema.shape.severity.default('warning'),
+  enabled: z.boolean().default(true),
+});
+
+type RuleFields = z.infer<typeof RuleFieldsSchema>;
+
+/** The rule's fields fit together: each kind's threshold, a scope name exactly when scoped. */
+function checkRule(rule: Partial<RuleFields>, ctx: z.RefinementCtx) {
+  const issue = (path: string, message: string) => ctx.addIssue({ code: 'custom', path: [path], message });
+  if (rule.kind === 'unresponsive' && (rule.threshold ?? 0) < MIN_UNRESPONSIVE_MINUTES)
+    issue('threshold', `An unresponsive rule needs ${MIN_UNRESPONSIVE_MINUTES} minutes or more`);
+  if (rule.kind === 'battery_low' && (rule.threshold === null || rule.threshold === undefined || rule.threshold > 100))
+    issue('threshold', 'A battery rule needs a level from 0 to 100');
+  if (
+    rule.scope !== undefined &&
+    (rule.scope === 'entity') !== (rule.scope_name === null || rule.scope_name === undefined)
+  )
+    issue('scope_name', rule.scope === 'entity' ? 'The whole entity takes no scope name' : 'Name the site or group');
+}
+
+/** `POST alert-rules {document}`. */
+export const AlertRuleCreateSchema = z.object({ document: RuleFieldsSchema.superRefine(checkRule) });
+/** `PUT alert-rules/{id} {operator: {$set}}`: the kind stays; the merged rule is checked again. */
+export const AlertRuleUpdateSchema = z.object({
+  operator: z.object({ $set: RuleChangeSchema.omit({ kind: true }).partial().strict() }),
+});
+export const checkAlertRule = (rule: RuleFields) => RuleFieldsSchema.superRefine(checkRule).safeParse(rule);
+
+export const AlertRuleSchema = RuleFieldsSchema.extend({
+  id: z.string(),
+  entity: z.string(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type AlertRule = z.infer<typeof AlertRuleSchema>;
+
+export const AlertSchema = z.object({
+  id: z.string(),
+  entity: z.string(),
+  rule_id: z.string(),
+  rule_name: z.string(),
+  kind: z.enum(ALERT_RULE_KINDS),
+  severity: z.enum(ALERT_SEVERITIES),
+  device: z.string(),
+  status: z.enum(ALERT_STATUSES),
+  /** When the condition began to hold, and when the alert was raised (after the start delay). */
+  condition_since: z.string(),
+  raised_at: z.string(),
+  acknowledged_at: z.string().nullable(),
+  acknowledged_by: z.string().nullable(),
+  cleared_at: z.string().nullable(),
+  /** `condition` when it ended by itself; otherwise who cleared it by hand. */
+  cleared_by: z.string().nullable(),
+  /** What the device showed when the alert was raised: battery, state, last seen. */
+  detail: z.record(z.string(), z.unknown()),
+});
+export type Alert = z.infer<typeof AlertSchema>;
+
+/** `GET alerts`: newest raised first; `open` is active and acknowledged together. */
+export const AlertListQuerySchema = z.object({
+  status: z.enum([...ALERT_STATUSES, 'open']).optional(),
+  severity: z.enum(ALERT_SEVERITIES).optional(),
+  kind: z.enum(ALERT_RULE_KINDS).optional(),
+  device: z.string().trim().min(1).max(128).optional(),
+  limit: z.coerce.number().int().min(1).max(500).default(50),
+  offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
+});
+export type AlertListQuery = z.infer<typeof AlertListQuerySchema>;
+
+/** The header's figures, and the `count` event of the alert stream. */
+export const AlertCountsSchema = z.object({ active: z.number().int(), acknowledged: z.number().int() });
+export type AlertCounts = z.infer<typeof AlertCountsSchema>;
