@@ -8,6 +8,7 @@ import { ReplyWaiters } from '../domain/command/reply-waiters.ts';
 import { stateInReply } from '../domain/command/state-in-reply.ts';
 import { onDfuSettled } from '../domain/dfu/on-dfu-settled.ts';
 import { TelemetryBatcher } from '../domain/telemetry/telemetry-batcher.ts';
+import { sweepFleetDaily } from '../domain/fleet-health/fleet-daily-sweep.ts';
 import { sweepTelemetry } from '../domain/telemetry/telemetry-sweep.ts';
 import type { Bus } from '../lib/bus.ts';
 import { AuthThrottle } from './auth-throttle.ts';
@@ -152,7 +153,11 @@ export async function startDeviceSide(config: Config, db: Db, bus: Bus, log: Fas
   sweeper.unref();
   // The history's partitions exist before the first report is written (else the default one holds it).
   const retention = { rawDays: config.TELEMETRY_RAW_DAYS, hourlyDays: config.TELEMETRY_HOURLY_DAYS };
-  const sweepHistory = () => sweepTelemetry(db, retention).catch((err) => onError(err, 'sweeping telemetry history'));
+  // Then the daily fleet snapshot, which reads the roll-up the telemetry sweep just made.
+  const sweepHistory = () =>
+    sweepTelemetry(db, retention)
+      .then(() => sweepFleetDaily(db, retention.hourlyDays))
+      .catch((err) => onError(err, 'sweeping telemetry history'));
   await sweepHistory();
   const historySweeper = setInterval(() => void sweepHistory(), HISTORY_SWEEP_MS);
   historySweeper.unref();

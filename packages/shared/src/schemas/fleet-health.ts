@@ -1,10 +1,13 @@
 import { z } from 'zod';
 import { BATTERY_FILTERS } from '../constants.ts';
 
-/** The windows of the fleet health screen's history, with their length and the width of one bar. */
+/**
+ * The windows of the fleet health screen's history, with their length and the width of one bar:
+ * 7 d and 30 d are daily, read from the daily snapshot (UTC days, today's included).
+ */
 export const FLEET_HEALTH_WINDOWS = {
   '24h': { label: '24 h', hours: 24, bucketHours: 1 },
-  '7d': { label: '7 d', hours: 168, bucketHours: 6 },
+  '7d': { label: '7 d', hours: 168, bucketHours: 24 },
   '30d': { label: '30 d', hours: 720, bucketHours: 24 },
 } as const;
 export type FleetHealthWindow = keyof typeof FLEET_HEALTH_WINDOWS;

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, getTableColumns, gte, ilike, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, getTableColumns, gte, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { AuditEntry, AuditFilter, AuditListQuery } from '@fleet/shared/schemas/audit';
 import type { Db } from '../../db/client.ts';
 import { auditEntries } from '../../db/schema.ts';
@@ -25,6 +25,14 @@ export const presentAudit = (row: Row): AuditEntry => ({
   details: row.details ?? null,
 });
 
+/**
+ * What the free text searches: actor, target, reason and action, lower-cased, one per line. The
+ * trigram index audit_entries_search_trgm_idx (migration 0015) is on exactly this expression.
+ */
+const auditSearchText = sql.raw(
+  `lower(coalesce("actor_name", '') || E'\\n' || coalesce("target_name", '') || E'\\n' || coalesce("reason", '') || E'\\n' || "action")`,
+);
+
 const like = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /** The WHERE of a scope and its filters; a tenant's scope ignores any `entity` filter. */
@@ -40,14 +48,7 @@ export function auditWhere(scope: AuditScope, f: AuditFilter): SQL | undefined {
     f.target_type ? eq(t.target_type, f.target_type) : undefined,
     f.target_name ? eq(t.target_name, f.target_name) : undefined,
     f.outcome ? eq(t.outcome, f.outcome) : undefined,
-    f.search
-      ? or(
-          ilike(t.actor_name, like(f.search)),
-          ilike(t.target_name, like(f.search)),
-          ilike(t.reason, like(f.search)),
-          ilike(t.action, like(f.search)),
-        )
-      : undefined,
+    f.search ? sql`${auditSearchText} like lower(${like(f.search)})` : undefined,
   ];
   return and(...parts);
 }

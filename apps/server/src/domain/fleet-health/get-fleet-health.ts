@@ -2,11 +2,12 @@ import type { FleetHealth, FleetHealthWindow } from '@fleet/shared/schemas/fleet
 import type { Db } from '../../db/client.ts';
 import { fleetHistory } from './fleet-history.ts';
 import { fleetNow, type FleetScope } from './fleet-now.ts';
+import { fleetTrend } from './fleet-trend.ts';
 
 /**
  * The fleet health of one entity, or of every entity (`null`): the figures of now read in one
- * scan of the devices, and the window's history from the hourly roll-up, the commands and the
- * provisioning sessions. Nothing of another entity is read when a scope is given.
+ * scan of the devices, and the window's history: 24 h from the hourly roll-up, the commands and
+ * the provisioning sessions; 7 d and 30 d from the daily snapshot, today's column live. Nothing of another entity is read when a scope is given.
  */
 export async function getFleetHealth(
   db: Db,
@@ -14,6 +15,17 @@ export async function getFleetHealth(
   window: FleetHealthWindow,
   now = new Date(),
 ): Promise<FleetHealth> {
-  const [figures, history] = await Promise.all([fleetNow(db, scope, now), fleetHistory(db, scope, window, now)]);
+  const reading = fleetNow(db, scope, now);
+  const past =
+    window === '24h'
+      ? fleetHistory(db, scope, window, now)
+      : fleetTrend(
+          db,
+          scope,
+          window,
+          now,
+          reading.then((f) => f.devices.total),
+        );
+  const [figures, history] = await Promise.all([reading, past]);
   return { window, at: now.toISOString(), ...figures, ...history };
 }

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { sweepFleetDaily } from '../fleet-health/fleet-daily-sweep.ts';
 import { ensureRawPartitions, sweepTelemetry, type TelemetryRetention } from './telemetry-sweep.ts';
 
 const DAY_MS = 86_400_000;
@@ -118,6 +119,9 @@ export async function backfillDemoHistory(db: Db, h: DemoHistory, retention: Tel
   // The rollup's mark only moves forward: start it again from the oldest point so the backfill is in.
   await db.execute(sql`delete from telemetry_rollup`);
   await sweepTelemetry(db, retention, new Date(now));
+  // The daily fleet snapshot is taken again over the backfilled month (its first run's 30 days).
+  await db.execute(sql`delete from fleet_daily`);
+  await sweepFleetDaily(db, retention.hourlyDays, new Date(now));
   return written;
 }
 
