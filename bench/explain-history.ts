@@ -8,6 +8,7 @@
 import { sql, type SQLWrapper } from 'drizzle-orm';
 
 const { build } = await import('../apps/server/src/app.ts');
+const { openDatabase } = await import('../apps/server/src/db/client.ts');
 const { loadConfig } = await import('../apps/server/src/config.ts');
 const { rowsOf } = await import('../apps/server/src/db/raw-sql.ts');
 const { auditEntries } = await import('../apps/server/src/db/schema/audit.ts');
@@ -24,9 +25,13 @@ const AUDIT = arg('audit', 200_000);
 const COMMANDS = arg('commands', 200_000);
 const ENTITIES = ['bench', ...Array.from({ length: 49 }, (_, i) => `e${String(i + 1).padStart(2, '0')}`)];
 
+const dataDir = mkdtempSync(join(tmpdir(), 'explain-history-'));
+// PGlite's initdb and migrations first, outside the app's plugin timeout (long on a loaded box).
+if (!process.env.DATABASE_URL) await (await openDatabase({ dataDir })).close();
 const config = loadConfig({
-  DATA_DIR: mkdtempSync(join(tmpdir(), 'explain-history-')),
+  DATA_DIR: dataDir,
   LOG_LEVEL: 'silent',
+  MQTT_PORT: '0',
   ...(process.env.DATABASE_URL ? { DATABASE_URL: process.env.DATABASE_URL } : {}),
 });
 const app = await build(config, { logger: false });
@@ -86,6 +91,15 @@ await explain(
     .where(search),
   'audit_entries_search_trgm_idx',
 );
+// Same-run baseline: the four ILIKEs the list ran before migration 0015, which no index serves.
+const ilikes = sql`(actor_name ilike '%Wrong pass%' or target_name ilike '%Wrong pass%'
+  or reason ilike '%Wrong pass%' or action ilike '%Wrong pass%')`;
+const baseline = rowsOf<Record<string, string>>(
+  await db.execute(
+    sql`explain (analyze, costs off) select count(*) from audit_entries where entity = 'e07' and ${ilikes}`,
+  ),
+).map((r) => Object.values(r)[0]);
+console.log(`\n## baseline, the count with four ILIKEs (before 0015)\n${baseline.join('\n')}`);
 const landlordSearch = auditWhere(null, { search: 'unit_4242' });
 await explain(
   'audit page, every entity, free text "unit_4242"',
