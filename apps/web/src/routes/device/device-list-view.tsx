@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { Button, Group, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconFileUpload, IconPlus } from '@tabler/icons-react';
@@ -22,6 +22,10 @@ import { DevicePagination } from '@/features/devices/components/device-paginatio
 import { ExportButton } from '@/features/devices/components/export-button.tsx';
 import { DeviceTable } from '@/features/devices/components/device-table.tsx';
 import { FilterBar } from '@/features/devices/components/filter-bar.tsx';
+import { SelectAllBanner } from '@/features/devices/components/select-all-banner.tsx';
+import { ViewsMenu } from '@/features/devices/components/views-menu.tsx';
+import { useMatchingAction } from './use-matching-action.tsx';
+import { useViewUrl } from '@/features/devices/hooks/use-view-url.ts';
 import { MultiDeviceMenu } from '@/features/commands/components/multi-device-menu.tsx';
 import { firstOrder } from '@/features/devices/components/sort-header.tsx';
 import { useDeviceListCommands } from '@/features/commands/hooks/use-device-list-commands.ts';
@@ -37,6 +41,7 @@ import {
   lastPage,
   withFilters,
   type DeviceFilters,
+  writeListState,
   type DeviceSort,
 } from '@/features/devices/utils/list-query.ts';
 import { notifyWarning } from '@/lib/notify.ts';
@@ -74,6 +79,19 @@ export function DeviceListView({ landlord }: { landlord: boolean }) {
     devices: devices.data?.data,
   });
   const rowExtras = useDeviceRowExtras(commands.onCommand);
+  // "Select all N matching": the selection is the filter itself, acted on by the server.
+  const query = writeListState(state).toString();
+  const views = useViewUrl(landlord);
+  const matchingAction = useMatchingAction(landlord, query);
+  // Switched to the filter it was made for: another filter or view ends it.
+  const [matchingQuery, setMatchingQuery] = useState<string | null>(null);
+  const matching = matchingQuery === query;
+  const clearSelection = () => {
+    clear();
+    setMatchingQuery(null);
+  };
+  const pageRows = devices.data?.data ?? [];
+  const pageTicked = pageRows.length > 0 && pageRows.every((d) => selected.has(d.name));
 
   // Deletions or a refresh can leave the page past the end: show the last page instead.
   const total = devices.data?.total;
@@ -87,7 +105,7 @@ export function DeviceListView({ landlord }: { landlord: boolean }) {
 
   const setFilters = (patch: Partial<DeviceFilters>) => {
     setState((s) => withFilters(s, patch));
-    clear();
+    clearSelection();
   };
   const sortBy = (column: DeviceSort) =>
     setState((s) => ({
@@ -126,6 +144,7 @@ export function DeviceListView({ landlord }: { landlord: boolean }) {
   };
 
   const filtered = hasFilters(state);
+  const selectedCount = matching && total !== undefined ? total : selected.size;
   const addButtons = writable && (
     <>
       <Button component={Link} to={`${base}/new`} leftSection={<IconPlus size={16} aria-hidden />}>
@@ -170,44 +189,59 @@ export function DeviceListView({ landlord }: { landlord: boolean }) {
         actions={addButtons}
       />
       <Group justify="space-between" mb="md" gap="sm" display={nothingYet ? 'none' : undefined}>
-        <FilterBar
-          search={state.search}
-          onSearch={(search) => setFilters({ search })}
-          filterCount={filterCount}
-          filtered={filtered}
-          filtersOpen={filtersOpen}
-          onOpenFilters={filtersDrawer.open}
-          onClear={() => setFilters(NO_FILTERS)}
-          refreshing={devices.isFetching && !devices.isPending}
-        />
         <Group gap="sm">
-          {selected.size > 0 && (
+          <FilterBar
+            search={state.search}
+            onSearch={(search) => setFilters({ search })}
+            filterCount={filterCount}
+            filtered={filtered}
+            filtersOpen={filtersOpen}
+            onOpenFilters={filtersDrawer.open}
+            onClear={() => setFilters(NO_FILTERS)}
+            refreshing={devices.isFetching && !devices.isPending}
+          />
+          <ViewsMenu landlord={landlord} query={query} activeId={views.activeId} onApply={views.apply} />
+        </Group>
+        <Group gap="sm">
+          {selectedCount > 0 && (
             <Group gap={4}>
               <Text size="sm" aria-live="polite">
-                {selected.size} device{selected.size === 1 ? '' : 's'} selected
+                {selectedCount} device{selectedCount === 1 ? '' : 's'} selected
               </Text>
-              <Button variant="subtle" size="compact-sm" onClick={clear}>
+              <Button variant="subtle" size="compact-sm" onClick={clearSelection}>
                 Clear selection
               </Button>
             </Group>
           )}
           <ExportButton landlord={landlord} state={state} />
           <MultiDeviceMenu
-            selectedCount={selected.size}
+            selectedCount={selectedCount}
             writable={writable}
-            onCommandSelected={(action) => void commands.onCommandSelected(action)}
-            onProvisionSelected={() => void onProvisionSelected()}
+            onCommandSelected={(action) =>
+              void (matching ? matchingAction.run(action) : commands.onCommandSelected(action))
+            }
+            onProvisionSelected={() => void (matching ? matchingAction.run('provision') : onProvisionSelected())}
             vibrateAllLabel={commands.vibrateAllLabel}
             onVibrateAll={() => void commands.onVibrateAll()}
-            onDeleteSelected={() => void onDeleteSelected()}
+            onDeleteSelected={() => void (matching ? matchingAction.run('delete') : onDeleteSelected())}
             onDeleteAll={() => void onDeleteAll()}
             allScope={landlord && state.entity ? `of ${state.entity}` : ''}
-            busy={removeSelected.isPending || removeAll.isPending || commands.busy}
+            busy={removeSelected.isPending || removeAll.isPending || commands.busy || matchingAction.busy}
           />
         </Group>
       </Group>
       {commands.progressPanel}
       {commands.repliesPanel}
+      {matchingAction.panel}
+      {total !== undefined && total > pageRows.length && (matching || pageTicked) && (
+        <SelectAllBanner
+          pageCount={pageRows.length}
+          total={total}
+          matching={matching}
+          onSelectAll={() => setMatchingQuery(query)}
+          onClear={clearSelection}
+        />
+      )}
       <DeviceTable
         landlord={landlord}
         now={now}
@@ -254,6 +288,7 @@ export function DeviceListView({ landlord }: { landlord: boolean }) {
         total={devices.isPlaceholderData ? undefined : total}
       />
       {commands.confirmDialog}
+      {matchingAction.dialog}
       {deleteAllDialog}
       <ProvisioningModal />
     </>
