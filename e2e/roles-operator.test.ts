@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SHOTS_DIR } from './helpers/axe.ts';
-import { chromiumPath, signIn, startHarness, type Harness } from './helpers/browser.ts';
+import { chromiumPath, startHarness, type Harness } from './helpers/browser.ts';
 import { DEVICE, ENTITY_ROUTES, forbidden, seedRoles, tour, type Account } from './helpers/role-tour.ts';
 
 /**
@@ -23,8 +23,7 @@ describe.skipIf(!chromiumPath)('the operator role in Chromium', () => {
     'is shown no control that the server refuses, and no screen waits more than 5 s',
     { timeout: 300_000 },
     async () => {
-      const { page } = await h.newPage();
-      await signIn(page, operator);
+      const { page } = await h.newPage({ as: operator });
       const report = await tour(page, ENTITY_ROUTES(operator.name));
       expect(report.visited.length).toBeGreaterThan(ENTITY_ROUTES(operator.name).length);
       expect(forbidden(report)).toEqual([]);
@@ -34,9 +33,10 @@ describe.skipIf(!chromiumPath)('the operator role in Chromium', () => {
   );
 
   it('is offered neither sites, groups nor Allocate, and is told so in words on a direct link', async () => {
-    const { page } = await h.newPage();
-    await signIn(page, operator);
+    const { page } = await h.newPage({ as: operator });
+    await page.goto('/');
     const nav = page.getByRole('navigation', { name: 'Main' });
+    await nav.waitFor();
     expect(await nav.getByRole('link').allTextContents()).toEqual(['Accounts', 'Dataviews', 'Devices', 'Fleet health']);
     await page.goto(`/device/${DEVICE}`);
     await page.getByRole('heading', { name: 'Device', exact: true }).waitFor();
@@ -56,8 +56,8 @@ describe.skipIf(!chromiumPath)('the operator role in Chromium', () => {
     'looks right in light and dark: device list, device screen, sites and allocate',
     { timeout: 120_000 },
     async () => {
-      const { page } = await h.newPage();
-      await signIn(page, operator);
+      const { page } = await h.newPage({ as: operator });
+      await page.goto('/');
       for (const scheme of ['light', 'dark'] as const) {
         // The remembered Dark Mode choice (localStorage 'fleet.theme', read on each load).
         await page.evaluate((value) => localStorage.setItem('fleet.theme', value), scheme);

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN, chromiumPath, signIn, startHarness, type Harness } from './helpers/browser.ts';
+import { ADMIN, chromiumPath, startHarness, type Harness } from './helpers/browser.ts';
 import { LANDLORD_ROUTES, forbidden, seedRoles, tour } from './helpers/role-tour.ts';
 
 /**
@@ -20,8 +20,7 @@ describe.skipIf(!chromiumPath)('the superadmin role in Chromium', () => {
     'is shown no control that the server refuses, and no screen waits more than 5 s',
     { timeout: 300_000 },
     async () => {
-      const { page } = await h.newPage();
-      await signIn(page, ADMIN);
+      const { page } = await h.newPage({ as: ADMIN });
       const report = await tour(page, LANDLORD_ROUTES);
       expect(report.visited.length).toBeGreaterThan(LANDLORD_ROUTES.length);
       expect(forbidden(report)).toEqual([]);

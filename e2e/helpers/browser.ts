@@ -19,23 +19,75 @@ const ARGS = [
   '--no-first-run',
 ];
 
+export interface Account {
+  name: string;
+  password: string;
+}
+
 export interface Harness {
   server: TestServer;
   browser: Browser;
-  /** A fresh browser context (empty localStorage) with a page on the console. */
-  newPage(): Promise<{ context: BrowserContext; page: Page; errors: string[] }>;
+  /**
+   * A fresh browser context with a page on about:blank. With `as`, the context starts signed in
+   * as that account (its localStorage holds the session the console stores after the form), so
+   * the first `page.goto` opens the console itself; otherwise its localStorage is empty.
+   */
+  newPage(opts?: { as?: Account }): Promise<{ context: BrowserContext; page: Page; errors: string[] }>;
   close(): Promise<void>;
+}
+
+// A shared session is signed in again once it is this old: the console refreshes a stored access
+// token that has less than 5 of its 15 minutes left as it starts, and a refresh token spent by
+// one page and presented again by another ends the whole session (reuse detection).
+const SESSION_REUSE_MS = 5 * 60_000;
+
+type StorageState = Exclude<NonNullable<Parameters<Browser['newContext']>[0]>['storageState'], string | undefined>;
+
+/**
+ * One sign-in per account per harness, through the API, shared by the file's pages as a storage
+ * state: the four values the console's sign-in stores (lib/session/session-storage.ts).
+ */
+function sessionCache(server: TestServer): (who: Account) => Promise<StorageState> {
+  const cache = new Map<string, { at: number; state: Promise<StorageState> }>();
+  const signInByApi = async (who: Account): Promise<StorageState> => {
+    const answer = await server.request('POST', '/api/v1/login', { body: who });
+    if (answer.status !== 200) throw new Error(`sign-in of ${who.name}: ${answer.status} ${answer.text}`);
+    const { access_token, refresh_token, logged_in_as, entity } = answer.body;
+    const values: Record<string, string> = {
+      'fleet.username': logged_in_as,
+      'fleet.entity': entity ?? 'landlord',
+      'fleet.refreshToken': refresh_token,
+      'fleet.accessToken': access_token,
+    };
+    const localStorage = Object.entries(values).map(([name, value]) => ({ name, value }));
+    return { cookies: [], origins: [{ origin: server.url, localStorage }] };
+  };
+  return (who) => {
+    const key = `${who.name}\n${who.password}`;
+    const cached = cache.get(key);
+    if (cached && Date.now() - cached.at < SESSION_REUSE_MS) return cached.state;
+    const state = signInByApi(who);
+    cache.set(key, { at: Date.now(), state });
+    state.catch(() => cache.delete(key));
+    return state;
+  };
 }
 
 /** The real server serving the built console, and Chromium. */
 export async function startHarness(): Promise<Harness> {
   const server = await startServer({ WEB_DIST: inject('webDist') });
   const browser = await chromium.launch({ executablePath: chromiumPath, args: ARGS });
+  const sessionOf = sessionCache(server);
   return {
     server,
     browser,
-    async newPage() {
-      const context = await browser.newContext({ baseURL: server.url, viewport: { width: 1280, height: 800 } });
+    async newPage(opts = {}) {
+      const storageState = opts.as ? await sessionOf(opts.as) : undefined;
+      const context = await browser.newContext({
+        baseURL: server.url,
+        viewport: { width: 1280, height: 800 },
+        storageState,
+      });
       const page = await context.newPage();
       // Console errors (a CSP violation, an uncaught exception) fail the test that looks at them.
       const errors: string[] = [];
@@ -51,7 +103,7 @@ export async function startHarness(): Promise<Harness> {
 }
 
 /** Signs in through the login form and waits for the console's navigation. */
-export async function signIn(page: Page, who: { name: string; password: string } = ADMIN): Promise<void> {
+export async function signIn(page: Page, who: Account = ADMIN): Promise<void> {
   await page.goto('/auth/login');
   await page.getByLabel(/^Username/).fill(who.name);
   await page.getByLabel(/^Password/).fill(who.password);

@@ -1,6 +1,8 @@
-import type { Page } from 'playwright-core';
+import type { Page, Request } from 'playwright-core';
 import { DEMO_ACCOUNTS, DEMO_ENTITY, demoDeviceId, provisionDemoFleet } from '../../apps/simulator/src/demo-fleet.ts';
-import { ADMIN, type Harness } from './browser.ts';
+import { ADMIN, type Account, type Harness } from './browser.ts';
+
+export type { Account };
 
 /**
  * The role tours of issue 25: an account of each role visits every route of the spec, follows
@@ -12,11 +14,6 @@ import { ADMIN, type Harness } from './browser.ts';
 export const LOAD_BUDGET_MS = 5_000;
 export const DEVICE = demoDeviceId(0);
 export const DATAVIEW = 'welcome_kiosk';
-export interface Account {
-  name: string;
-  password: string;
-}
-
 /** The demo entity (sites, kiosks, groups, dataviews, 4 devices) and an account of each entity role. */
 export async function seedRoles(h: Harness): Promise<Record<'admin' | 'developer' | 'operator' | 'infra', Account>> {
   await provisionDemoFleet({ baseUrl: h.server.url, admin: ADMIN }, 4);
@@ -94,13 +91,50 @@ export interface TourReport {
   timings: Record<string, number>;
 }
 
-/** Tours `routes` as the signed-in page's account. */
+/**
+ * Opens `route` as the console's own links do, without loading the page again (the first visit
+ * loads it): a history entry and a popstate event, which the router follows as it does Back and
+ * Forward. Resolves once the console has rendered the screen of the location history now holds
+ * (after a redirect, the one it led to): the main region's `data-rendered` names that location's
+ * key (app/layouts/shell/route-rendered.tsx). Until then the previous screen is still showing,
+ * with its links and without a loader. Answers false when no screen rendered within the budget.
+ */
+async function open(page: Page, route: string, visit: number): Promise<boolean> {
+  if (page.url().startsWith('http')) {
+    await page.evaluate(
+      ([to, key]) => {
+        const state = window.history.state as { idx?: number } | null;
+        window.history.pushState({ usr: null, key, idx: (state?.idx ?? 0) + 1 }, '', to);
+        window.dispatchEvent(new PopStateEvent('popstate', { state: window.history.state }));
+      },
+      [route, `tour-${visit}`],
+    );
+  } else {
+    await page.goto(route);
+  }
+  return page
+    .waitForFunction(
+      () => {
+        const shown = (window.history.state as { key?: string } | null)?.key ?? 'default';
+        return document.querySelector('main')?.getAttribute('data-rendered') === shown;
+      },
+      undefined,
+      { timeout: LOAD_BUDGET_MS },
+    )
+    .then(
+      () => true,
+      () => false,
+    );
+}
+
+/** Tours `routes` as the signed-in page's account: one page load, then the console's own navigation. */
 export async function tour(page: Page, routes: readonly string[]): Promise<TourReport> {
   const report: TourReport = { failures: [], slow: [], visited: [], deadEnds: [], timings: {} };
   let on = '';
-  let inFlight = 0;
-  page.on('request', (r) => API.test(r.url()) && !STREAM.test(r.url()) && inFlight++);
-  const done = (r: { url(): string }) => API.test(r.url()) && !STREAM.test(r.url()) && inFlight--;
+  // The calls still open, by request: a count went below zero when a request ended twice (a redirect).
+  const inFlight = new Set<Request>();
+  page.on('request', (r) => API.test(r.url()) && !STREAM.test(r.url()) && inFlight.add(r));
+  const done = (r: Request) => inFlight.delete(r);
   page.on('requestfinished', done);
   page.on('requestfailed', done);
   page.on('response', (r) => {
@@ -114,7 +148,7 @@ export async function tour(page: Page, routes: readonly string[]): Promise<TourR
     const until = start + LOAD_BUDGET_MS;
     let quiet = 0;
     while (Date.now() < until) {
-      const busy = inFlight > 0 || (await page.locator(LOADING).filter({ visible: true }).count()) > 0;
+      const busy = inFlight.size > 0 || (await page.locator(LOADING).filter({ visible: true }).count()) > 0;
       quiet = busy ? 0 : quiet + 1;
       if (quiet === 1) report.timings[on] = Date.now() - start;
       if (quiet >= 3) return;
@@ -123,7 +157,7 @@ export async function tour(page: Page, routes: readonly string[]): Promise<TourR
     const loader = page.locator(LOADING).filter({ visible: true }).first();
     const what = (await loader.count())
       ? (await loader.evaluate((e) => e.outerHTML)).slice(0, 160)
-      : `${inFlight} calls`;
+      : `${inFlight.size} calls`;
     report.slow.push(`${on}: ${what}`);
   };
 
@@ -136,7 +170,10 @@ export async function tour(page: Page, routes: readonly string[]): Promise<TourR
     seen.add(route.toLowerCase());
     on = route;
     report.visited.push(route);
-    await page.goto(route);
+    if (!(await open(page, route, report.visited.length))) {
+      report.slow.push(`${route}: no screen rendered within ${LOAD_BUDGET_MS} ms`);
+      continue;
+    }
     await page
       .getByRole('navigation', { name: 'Main' })
       .waitFor()
