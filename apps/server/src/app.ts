@@ -50,6 +50,8 @@ import { auditRoutes } from './routes/audit/index.ts';
 import { fleetHealthRoutes } from './routes/fleet-health/index.ts';
 import { auditRefusals } from './routes/audit-context.ts';
 import { sweepAudit } from './domain/audit/sweep-audit.ts';
+import { rolloutsPlugin } from './plugins/rollouts.ts';
+import { rolloutRoutes } from './routes/rollout/index.ts';
 import { requireEntityOfPath } from './routes/scope.ts';
 import { alertsPlugin } from './plugins/alerts.ts';
 import { alertRoutes } from './routes/alert/index.ts';
@@ -184,6 +186,7 @@ export async function build(config: Config, opts: BuildOptions = {}): Promise<Fa
   // subscriptions), the kiosk manager on its own too: each handles sightings and provisioning reports.
   await app.register(beaconSidePlugin, { deps });
   await app.register(provisioningPlugin, { deps });
+  if (!opts.kioskManagerOnly) await app.register(rolloutsPlugin, { deps });
   await app.register(alertsPlugin, { deps });
   await app.devices.listen();
 
@@ -245,6 +248,7 @@ export async function build(config: Config, opts: BuildOptions = {}): Promise<Fa
       await provisionRoutes(api, deps, app.provisioning);
       await auditRoutes(api, deps);
       await fleetHealthRoutes(api, deps);
+      await rolloutRoutes(api, deps);
       await alertRoutes(api, deps, app.alerts);
     },
     { prefix: '/api/v1' },

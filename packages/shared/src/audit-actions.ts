@@ -54,6 +54,14 @@ export const AUDIT_ACTIONS = {
   'alert_rule.create': 'An alert rule created',
   'alert_rule.update': 'An alert rule changed',
   'alert_rule.delete': 'An alert rule deleted',
+  'rollout.create': 'A firmware rollout created (a draft)',
+  'rollout.start': 'A rollout started: its target resolved to a fixed set of devices',
+  'rollout.pause': 'A rollout paused, by a person or by itself (the system) with the reason',
+  'rollout.resume': 'A paused rollout resumed',
+  'rollout.approve': 'The next stage of a rollout approved',
+  'rollout.cancel': 'A rollout cancelled: nothing new is sent',
+  'rollout.retry': "A rollout's failed devices sent their update again",
+  'rollout.finish': 'A rollout finished (the system)',
 } as const;
 
 export type AuditAction = keyof typeof AUDIT_ACTIONS;
@@ -77,6 +85,7 @@ export const AUDIT_TARGET_TYPES = [
   'command',
   'provisioning',
   'allocation',
+  'rollout',
   'route',
   'alert',
   'alert_rule',

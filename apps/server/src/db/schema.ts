@@ -6,3 +6,4 @@ export * from './schema/provisioning.ts';
 export * from './schema/audit.ts';
 export * from './schema/telemetry.ts';
 export * from './schema/views.ts';
+export * from './schema/rollouts.ts';

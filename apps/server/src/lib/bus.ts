@@ -25,6 +25,8 @@ export interface BusEvents {
    * before their transaction commits; a stream that is behind one of these reads what it missed.
    */
   'provision.stored': { marks: StoredMark[] };
+  /** A rollout of the entity changed (state, progress): its event streams on every instance tell their clients. */
+  'rollouts.changed': { entity: string; id: string };
   /** Alerts of these entities were raised, acknowledged or cleared: header streams recount. */
   'alerts.changed': { entities: string[] };
 }

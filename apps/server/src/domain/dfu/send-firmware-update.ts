@@ -18,8 +18,8 @@ interface Request {
   base: string;
 }
 
-/** The dfu payload for one firmware: a signed link valid while the command waits plus the update's own time. */
-function payloadFor(deps: Deps, fw: FirmwareRow, ttlS: number, base: string): DfuPayload {
+/** The dfu payload for one firmware: a signed link valid while the command waits plus the update’s own time (rollouts send it too). */
+export function payloadFor(deps: Deps, fw: FirmwareRow, ttlS: number, base: string): DfuPayload {
   const until = new Date(Date.now() + ttlS * 1000 + deps.config.DFU_TIMEOUT_S * 1000);
   return {
     type: 'dfu',

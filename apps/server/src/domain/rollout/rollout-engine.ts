@@ -1,0 +1,99 @@
+import { eq, sql } from 'drizzle-orm';
+import { rowsOf } from '../../db/raw-sql.ts';
+import type { Deps } from '../deps.ts';
+import { rollouts } from '../../db/schema.ts';
+import { tickRollout, type TickResult } from './tick-rollout.ts';
+
+/** How often every active rollout is stepped (besides the kicks after an action or a settled update). */
+export const ROLLOUT_TICK_MS = 2000;
+/** A kick waits this long, so a burst of settled updates makes one step. */
+const KICK_DELAY_MS = 100;
+
+/**
+ * The rollout engine, a long-lived worker on every instance (docs/rollouts.md): each step walks
+ * the rollouts that are running, or that still have devices in flight, and steps each one in its
+ * own transaction under a transaction-scoped advisory lock on its id, so with several instances
+ * exactly one drives a rollout at a time; the state lives in the database, so a restarted server
+ * simply carries on. Held updates of online devices go out after the commit.
+ */
+export class RolloutEngine {
+  private timer: NodeJS.Timeout | undefined;
+  private kickTimer: NodeJS.Timeout | undefined;
+  private running: Promise<void> | null = null;
+  private again = false;
+  private stopped = false;
+
+  constructor(
+    private readonly deps: Deps,
+    private readonly onError: (err: unknown, what: string) => void,
+  ) {}
+
+  start(): void {
+    this.timer = setInterval(() => this.kick(0), ROLLOUT_TICK_MS);
+    this.timer.unref();
+    this.deps.bus.subscribe('commands.settled', () => this.kick());
+    this.kick(0);
+  }
+
+  /** Steps soon (an action, a settled update); a step under way runs once more after it. */
+  kick(delay = KICK_DELAY_MS): void {
+    if (this.stopped || this.kickTimer) return;
+    this.kickTimer = setTimeout(() => {
+      this.kickTimer = undefined;
+      if (this.running) this.again = true;
+      else void this.tick().catch((err) => this.onError(err, 'stepping rollouts'));
+    }, delay);
+    this.kickTimer.unref();
+  }
+
+  /** Steps every active rollout once; `now` is the clock for report timeouts (tests pass a later one). */
+  async tick(now = new Date()): Promise<void> {
+    while (this.running) await this.running;
+    this.running = this.stepAll(now).finally(() => (this.running = null));
+    await this.running;
+    if (this.again && !this.stopped) {
+      this.again = false;
+      this.kick(0);
+    }
+  }
+
+  /** Stops stepping and waits for a step under way (before the database closes). */
+  async stop(): Promise<void> {
+    this.stopped = true;
+    clearInterval(this.timer);
+    clearTimeout(this.kickTimer);
+    await this.running;
+  }
+
+  private async stepAll(now: Date): Promise<void> {
+    const active = rowsOf<{ id: string }>(
+      await this.deps.db.execute(sql`
+        select r.id from rollouts r where r.state = 'running'
+          or (r.state in ('paused', 'awaiting_approval', 'cancelled') and exists (
+            select 1 from rollout_devices d where d.rollout = r.id and d.state = 'in_flight' and not d.superseded))
+        order by r.created_at`),
+    );
+    for (const { id } of active) {
+      try {
+        await this.step(id, now);
+      } catch (err) {
+        this.onError(err, `stepping rollout ${id}`);
+      }
+    }
+  }
+
+  private async step(id: string, now: Date): Promise<void> {
+    const result = await this.deps.db.transaction(async (tx): Promise<(TickResult & { entity: string }) | null> => {
+      const [lock] = rowsOf<{ ok: boolean }>(
+        await tx.execute(sql`select pg_try_advisory_xact_lock(hashtext(${`rollout:${id}`})) as ok`),
+      );
+      if (!lock?.ok) return null;
+      const [row] = await tx.select().from(rollouts).where(eq(rollouts.id, id)).for('update');
+      if (!row) return null;
+      return { ...(await tickRollout(this.deps, tx, row, now)), entity: row.entity };
+    });
+    if (!result) return;
+    if (result.awake.length > 0) await this.deps.devices.commands.deliverHeld(result.awake);
+    if (result.changed) await this.deps.bus.publish('rollouts.changed', { entity: result.entity, id });
+  }
+}
