@@ -56,7 +56,8 @@ export async function startServer(dataDir, port, databaseUrl) {
     },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
-  for (let i = 0; i < 600; i++) {
+  // Up to 2 minutes: a fresh PGlite's initdb and migrations take that long on a loaded 2-core box.
+  for (let i = 0; i < 4800; i++) {
     if (proc.exitCode !== null) throw new Error(`server exited with ${proc.exitCode}`);
     const ok = await fetch(`http://127.0.0.1:${port}/readyz`).then(
       (r) => r.ok,

@@ -23,7 +23,8 @@ CREATE TABLE "fleet_daily" (
 	"battery" jsonb,
 	"states" jsonb,
 	"firmware" jsonb,
-	CONSTRAINT "fleet_daily_entity_day_pk" PRIMARY KEY("entity","day")
+	CONSTRAINT "fleet_daily_entity_day_pk" PRIMARY KEY("entity","day"),
+	CONSTRAINT "fleet_daily_entity_entities_name_fk" FOREIGN KEY ("entity") REFERENCES "entities"("name") ON DELETE cascade ON UPDATE cascade
 );
 --> statement-breakpoint
 CREATE INDEX "fleet_daily_day_idx" ON "fleet_daily" USING btree ("day");

@@ -151,6 +151,12 @@ describe('the 7 d and 30 d trends', () => {
     expect(one.presence.points).toEqual([{ at: `${ymd(D2)}T00:00:00.000Z`, online: 1, silent: 0 }]);
   });
 
+  it("go with their entity: a deleted entity's days are gone, another's stay", async () => {
+    await s.app.db.execute(sql`delete from entities where name = ${GLOBEX}`);
+    expect(await snapshot(GLOBEX, D2)).toBeUndefined();
+    expect(await snapshot(ACME, D2)).toMatchObject({ existed: 3 });
+  });
+
   it('remove rows past retention', async () => {
     await sweepFleetDaily(s.app.db, 2, now);
     expect(await snapshot(ACME, D2)).toMatchObject({ existed: 3 });
