@@ -7,29 +7,14 @@
 // DATABASE_URL selects PostgreSQL.
 import { sql } from 'drizzle-orm';
 
-const { build } = await import('../apps/server/src/app.ts');
-const { openDatabase } = await import('../apps/server/src/db/client.ts');
-const { loadConfig } = await import('../apps/server/src/config.ts');
 const { sweepFleetDaily } = await import('../apps/server/src/domain/fleet-health/fleet-daily-sweep.ts');
-const { BENCH_PASSWORD, seedBenchTenant } = await import('./bench-tenant.ts');
+const { FIFTY_ENTITIES: ENTITIES, benchApp, entityOf } = await import('./bench-app.ts');
 
 const DEVICES = Number(process.env.DEVICES ?? 1_000_000);
 const COMMANDS = Number(process.env.COMMANDS ?? 300_000);
-const ENTITIES = ['bench', ...Array.from({ length: 49 }, (_, i) => `e${String(i + 1).padStart(2, '0')}`)];
 
-// PGlite's initdb and migrations first, outside the app's plugin timeout (long on a loaded box).
-if (!process.env.DATABASE_URL) await (await openDatabase({ dataDir: String(process.env.DATA_DIR) })).close();
-const config = loadConfig({
-  DATA_DIR: process.env.DATA_DIR,
-  ADMIN_PASSWORD: BENCH_PASSWORD,
-  LOG_LEVEL: 'silent',
-  MQTT_PORT: '0',
-  ...(process.env.DATABASE_URL ? { DATABASE_URL: process.env.DATABASE_URL } : {}),
-});
-const app = await build(config, { logger: false });
+const app = await benchApp(String(process.env.DATA_DIR));
 const db = app.db;
-await seedBenchTenant(db, ENTITIES);
-const entityOf = (i: string) => sql.raw(`(array[${ENTITIES.map((e) => `'${e}'`).join(',')}])[1 + ${i} % 50]`);
 const fill: Record<string, number> = {};
 const timed = async (name: string, work: () => Promise<unknown>) => {
   const t0 = performance.now();
