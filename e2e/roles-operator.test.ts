@@ -37,7 +37,13 @@ describe.skipIf(!chromiumPath)('the operator role in Chromium', () => {
     await page.goto('/');
     const nav = page.getByRole('navigation', { name: 'Main' });
     await nav.waitFor();
-    expect(await nav.getByRole('link').allTextContents()).toEqual(['Accounts', 'Dataviews', 'Devices', 'Fleet health']);
+    expect(await nav.getByRole('link').allTextContents()).toEqual([
+      'Accounts',
+      'Dataviews',
+      'Devices',
+      'Fleet health',
+      'Alerts',
+    ]);
     await page.goto(`/device/${DEVICE}`);
     await page.getByRole('heading', { name: 'Device', exact: true }).waitFor();
     expect(await page.getByRole('link', { name: 'Allocate' }).count()).toBe(0);

@@ -67,6 +67,7 @@ describe('ShellNav', () => {
       'Groups',
       'Devices',
       'Fleet health',
+      'Alerts',
     ]);
   });
 });

@@ -135,3 +135,8 @@ export const FleetHealthPage = lazy(() =>
 export const LandlordFleetHealthPage = lazy(() =>
   import('@/routes/sfleet/landlord-fleet-health-page.tsx').then((m) => ({ default: m.LandlordFleetHealthPage })),
 );
+
+// Alerts (issue 29): the active entity's.
+export const AlertsPage = lazy(() =>
+  import('@/routes/alerts/alerts-page.tsx').then((m) => ({ default: m.AlertsPage })),
+);

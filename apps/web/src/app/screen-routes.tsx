@@ -2,6 +2,7 @@ import type { ComponentType } from 'react';
 import type { RouteObject } from 'react-router';
 import {
   AccountEditPage,
+  AlertsPage,
   AppBuilderPage,
   AuditPage,
   FleetHealthPage,
@@ -99,6 +100,8 @@ const BUILT: ReadonlyArray<
   // Fleet health (issue 27): after the spec's items too; every account that reads devices.
   ['fleet', FleetHealthPage, { landlord: false, otherwise: '/sfleet' }],
   ['sfleet', LandlordFleetHealthPage, { landlord: true, otherwise: '/fleet' }],
+  // Alerts (issue 29): after the spec's items; everyone who reads the entity's devices.
+  ['alerts', AlertsPage, { landlord: false, otherwise: null }],
 ];
 
 /** The signed-in screens of core §2 (plus kiosks, ARCHITECTURE "Web app"), each behind its role gate. */

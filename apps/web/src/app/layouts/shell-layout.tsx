@@ -5,6 +5,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { Link, Outlet, useLocation, useNavigate } from 'react-router';
 import { ConfirmDeleteProvider } from '@/components/ui/confirm-delete.tsx';
 import { ErrorBoundary } from '@/components/ui/error-boundary.tsx';
+import { AlertBell } from '@/features/alerts/components/alert-bell.tsx';
 import { Logo } from '@/components/ui/logo.tsx';
 import { PageLoader } from '@/components/ui/page-loader.tsx';
 import { isLandlord } from '@/lib/session/jwt.ts';
@@ -36,6 +37,8 @@ export function ShellLayout() {
   const acting = useActingEntity();
   const inside = isLandlord(current.claims) ? acting : null;
   const items = isLandlord(current.claims) && inside === null ? LANDLORD_NAV : ENTITY_NAV;
+  // The alert bell follows the entity the screens act in; a superadmin outside every entity has none.
+  const alertEntity = isLandlord(current.claims) ? inside : current.entity;
   // Signed-in screens notify often; have the notice renderer ready before the first one.
   useEffect(() => noticeHost.prepare(), []);
 
@@ -56,6 +59,7 @@ export function ShellLayout() {
                 </Link>
               </Group>
               <Group gap="sm" wrap="nowrap">
+                {alertEntity && <AlertBell entity={alertEntity} />}
                 <ActiveEntityButton />
                 <UserMenu />
               </Group>

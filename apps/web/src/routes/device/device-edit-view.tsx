@@ -8,6 +8,7 @@ import { PageLoader } from '@/components/ui/page-loader.tsx';
 import { useDevice } from '@/features/devices/api/get-device.ts';
 import { CommandHistory } from '@/features/commands/components/command-history.tsx';
 import { DeviceHistory } from '@/features/device-history/components/device-history.tsx';
+import { DeviceAlerts } from '@/features/alerts/components/device-alerts.tsx';
 import { DeviceCommandButtons } from '@/features/commands/components/device-command-buttons.tsx';
 import { DeviceEditForm } from '@/features/devices/components/device-edit-form.tsx';
 import { DeviceInfo } from '@/features/devices/components/device-info.tsx';
@@ -97,6 +98,12 @@ export function DeviceEditView({ landlord }: { landlord: boolean }) {
             {writable && <RegenerateCredentials landlord={landlord} name={data.name} />}
           </Stack>
         </Grid.Col>
+        {/* Issue 29: the entity's screens only (alerts are read in the active entity). */}
+        {!landlord && (
+          <Grid.Col span={12}>
+            <DeviceAlerts name={data.name} />
+          </Grid.Col>
+        )}
         <Grid.Col span={12} id="history">
           {/* Issue 26: battery over time and the timeline (docs/decisions/2026-11-25-audit-and-history-placement.md). */}
           <DeviceHistory key={data.name} entity={data.entity} name={data.name} />

@@ -1,5 +1,6 @@
 import {
   IconActivityHeartbeat,
+  IconBell,
   IconBuildingCommunity,
   IconChartDots3,
   IconDevices,
@@ -44,6 +45,8 @@ export const ENTITY_NAV: readonly NavItem[] = [
   { label: 'Audit log', to: '/audit', icon: IconHistory, area: 'audit' },
   // Issue 27: everyone who may read the devices (docs/decisions/2026-11-26-fleet-health.md).
   { label: 'Fleet health', to: '/fleet', icon: IconActivityHeartbeat, area: 'devices' },
+  // Issue 29 (docs/decisions/2026-11-27-alerts.md).
+  { label: 'Alerts', to: '/alerts', icon: IconBell, area: 'devices' },
 ];
 
 const under = (pathname: string, prefix: string) => {

@@ -1,0 +1,40 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { AlertSchema, type AlertListQuery } from '@fleet/shared/schemas/alert';
+import { listOf } from '@fleet/shared/schemas/list';
+import { api } from '@/lib/api/api.ts';
+
+/** How often lists re-read while open: the count in the header is live, the rows need not be. */
+const ALERTS_REFRESH_MS = 30_000;
+
+export const alertKeys = {
+  all: ['alerts'] as const,
+  list: (query: Partial<AlertListQuery>) => [...alertKeys.all, 'list', query] as const,
+};
+
+const AlertListSchema = listOf(AlertSchema);
+
+/** The active entity's alerts (`tenant/{entity}/alerts`), newest raised first. */
+export function useAlerts(query: Partial<AlertListQuery>) {
+  return useQuery({
+    queryKey: alertKeys.list(query),
+    queryFn: ({ signal }) =>
+      api.get(api.tenant('alerts'), {
+        query: { ...query },
+        signal,
+        notify: false,
+        parse: (data) => AlertListSchema.parse(data),
+      }),
+    placeholderData: keepPreviousData,
+    refetchInterval: ALERTS_REFRESH_MS,
+  });
+}
+
+/** Acknowledges or clears an alert; every alert list re-reads after. */
+export function useAlertChange() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, change }: { id: string; change: 'acknowledge' | 'clear' }) =>
+      api.post(api.tenant(`alerts/${id}/${change}`)),
+    onSettled: () => client.invalidateQueries({ queryKey: alertKeys.all }),
+  });
+}

@@ -1,0 +1,37 @@
+import { useEffect, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { AlertCountsSchema, type AlertCounts } from '@fleet/shared/schemas/alert';
+import { api } from '@/lib/api/api.ts';
+import { refresher, session } from '@/lib/session/session.ts';
+import { openEventStream } from '@/lib/sse.ts';
+import { alertKeys } from '../api/alerts-api.ts';
+
+/**
+ * The active entity's alert counts, live: the `alerts/events` stream sends them now and after
+ * every change on any instance; open alert lists re-read when they change. Null until known, and
+ * while no entity is open.
+ */
+export function useAlertCount(entity: string | null): AlertCounts | null {
+  // Tagged with their entity: figures of the entity before a switch are never shown for the next.
+  const [counts, setCounts] = useState<{ entity: string; counts: AlertCounts } | null>(null);
+  const client = useQueryClient();
+  useEffect(() => {
+    if (!entity) return;
+    const stream = openEventStream({
+      url: api.url(`tenant/${encodeURIComponent(entity)}/alerts/events`),
+      token: () => session.getSnapshot().accessToken,
+      renew: () => refresher.refresh().then(() => session.getSnapshot().status === 'signed-in'),
+      onEvent: (e) => {
+        if (e.event !== 'count') return;
+        const parsed = AlertCountsSchema.safeParse(JSON.parse(e.data));
+        if (!parsed.success) return;
+        setCounts({ entity, counts: parsed.data });
+        void client.invalidateQueries({ queryKey: alertKeys.all });
+      },
+      onFailure: () => setCounts(null),
+      isFinal: () => false,
+    });
+    return () => stream.close();
+  }, [entity, client]);
+  return counts && counts.entity === entity ? counts.counts : null;
+}
