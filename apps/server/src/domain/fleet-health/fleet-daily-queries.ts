@@ -31,6 +31,9 @@ export interface DayActivity {
   provisioning: Outcome[];
 }
 
+/** Runs the queries at once, answering their results in order. */
+const together = (queries: Array<() => Promise<unknown>>) => Promise.all(queries.map((query) => query()));
+
 /** Runs the queries one at a time, answering their results in order. */
 async function serially(queries: Array<() => Promise<unknown>>): Promise<unknown[]> {
   const results: unknown[] = [];
@@ -58,12 +61,18 @@ export const utcDay = (t: number) => Math.floor(t / DAY_MS) * DAY_MS;
  * Each entity's days in [from, to) (ms; `from` a UTC midnight) that saw anything, read from the
  * tables that keep it, one grouped statement each, on the `(entity, time)` indexes.
  */
-export async function dailyActivity(db: Db, scope: FleetScope, from: number, to: number): Promise<DayActivity[]> {
+export async function dailyActivity(
+  db: Db,
+  scope: FleetScope,
+  from: number,
+  to: number,
+  { serial = false } = {},
+): Promise<DayActivity[]> {
   const [lo, hi] = [new Date(from).toISOString(), new Date(to).toISOString()];
   const during = (column: string) =>
     sql`${sql.raw(column)} >= ${lo}::timestamptz and ${sql.raw(column)} < ${hi}::timestamptz`;
-  // One after another: the sweep runs these on its transaction's one connection.
-  const [heard, adoption, commands, sessions] = await serially([
+  // At once on the pool; one after another on a transaction's one connection (`serial`, the sweep).
+  const [heard, adoption, commands, sessions] = await (serial ? serially : together)([
     () =>
       db.execute(sql`
       select entity, ${dayOf('hour')} as day,

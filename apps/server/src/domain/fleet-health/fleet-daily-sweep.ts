@@ -41,7 +41,9 @@ export async function sweepFleetDaily(db: Db, keepDays: number, now = new Date()
     );
     if (!lock?.ok) return;
     const entities = rowsOf<{ name: string }>(await tx.execute(sql`select name from entities order by name`));
-    const activity = new Map((await dailyActivity(tx, null, from, today)).map((a) => [`${a.entity}\n${a.day}`, a]));
+    const activity = new Map(
+      (await dailyActivity(tx, null, from, today, { serial: true })).map((a) => [`${a.entity}\n${a.day}`, a]),
+    );
     const existed = fresh < today ? await existedByDay(tx, null, fresh) : () => 0;
     const yesterday = dayIso(today - DAY_MS);
     for (let day = from; day < today; day += DAY_MS) {
