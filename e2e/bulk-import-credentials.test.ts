@@ -5,7 +5,7 @@ import mqtt from 'mqtt';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { topics } from '@fleet/shared/protocol';
-import { ADMIN, chromiumPath, signIn, startHarness, type Harness } from './helpers/browser.ts';
+import { ADMIN, chromiumPath, startHarness, type Harness } from './helpers/browser.ts';
 
 /**
  * Issue 25 item 3: a CSV import gives the new devices' MQTT credentials once, as a download, and
@@ -62,8 +62,7 @@ function readCredentials(text: string) {
 
 describe.skipIf(!chromiumPath)('bulk import credentials', () => {
   it('imports a CSV, downloads the credentials once, and an imported device connects with them', async () => {
-    const { page, context, errors } = await h.newPage();
-    await signIn(page, ADMIN_OF);
+    const { page, context, errors } = await h.newPage({ as: ADMIN_OF });
     await page.goto('/devices/new-multiple');
     await page.getByLabel(/^Manufacture type/).fill('Dispenser v2');
     const ids = ['bbbb00000001', 'bbbb00000002', 'bbbb00000003'];
@@ -112,8 +111,7 @@ describe.skipIf(!chromiumPath)('bulk import credentials', () => {
   });
 
   it('shows Vibrate all answered at once with its progress, and Delete all asks for the entity', async () => {
-    const { page, context, errors } = await h.newPage();
-    await signIn(page, ADMIN_OF);
+    const { page, context, errors } = await h.newPage({ as: ADMIN_OF });
     await page.goto('/device');
     await page.getByRole('link', { name: 'bbbb00000003' }).waitFor();
     await page.getByRole('button', { name: 'Multi-Device Action' }).click();
