@@ -25,6 +25,11 @@ export interface DeviceOptions {
   faults?: FaultSettings;
   /** How a firmware update goes wrong, if at all (default none). */
   dfuFault?: DfuFault;
+  /**
+   * Firmware versions this device downloads but fails to install, as a bad image for its device
+   * type does (`markBadImage` changes the list while it runs: the image fixed).
+   */
+  badImages?: string[];
   /** How a provisioning session goes wrong, if at all (default none). */
   provisionFault?: ProvisionFault;
   /** Overrides the seeded starting status (state, firmware, battery). */

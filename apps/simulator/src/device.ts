@@ -2,7 +2,7 @@ import { EventEmitter } from 'node:events';
 import mqtt, { type MqttClient } from 'mqtt';
 import { topics, type CommandMessage, type DfuPayload, type DfuPhase, type ReplyMessage } from '@fleet/shared/protocol';
 import { decideCommand } from './commands.ts';
-import { type DfuFault, fetchFirmware } from './dfu.ts';
+import { DFU_ERRORS, type DfuFault, fetchFirmware } from './dfu.ts';
 import { DeviceModel } from './device-model.ts';
 import { type FaultSettings, type Faults, NO_FAULTS, applyFaults, happens } from './faults.ts';
 import { initialStatus } from './profile.ts';
@@ -38,6 +38,7 @@ export class SimulatedDevice extends EventEmitter<DeviceEvents> {
   readonly stats: DeviceStats = { sent: 0, commands: 0, answered: 0, connects: 0 };
   faults: Faults;
   dfuFault: DfuFault;
+  private readonly badImages: Set<string>;
   provisionFault: ProvisionFault;
   private readonly provisioning: DeviceProvisioning;
   phase: DevicePhase = 'off';
@@ -68,6 +69,7 @@ export class SimulatedDevice extends EventEmitter<DeviceEvents> {
     this.faults = applyFaults(NO_FAULTS, opts.faults ?? {});
     this.timeScale = opts.timeScale ?? 1;
     this.dfuFault = opts.dfuFault ?? 'none';
+    this.badImages = new Set(opts.badImages ?? []);
     this.provisionFault = opts.provisionFault ?? 'none';
     this.provisioning = new DeviceProvisioning({
       id: this.id,
@@ -220,6 +222,12 @@ export class SimulatedDevice extends EventEmitter<DeviceEvents> {
     });
   }
 
+  /** Marks a firmware version bad for this device (it fails to install it), or fixed again. */
+  markBadImage(version: string, bad = true): void {
+    if (bad) this.badImages.add(version);
+    else this.badImages.delete(version);
+  }
+
   /**
    * A firmware update as the hardware does it: reports DFU and its progress on `events`,
    * downloads (resuming with Range), checks the SHA-256, installs, reboots onto the new image and
@@ -236,7 +244,8 @@ export class SimulatedDevice extends EventEmitter<DeviceEvents> {
     this.report(client);
     await progress('accepted', 0);
     this.updates.downloadStartedAt = performance.now();
-    const problem = await fetchFirmware(payload, this.dfuFault, progress, this.halt.signal);
+    const fetched = await fetchFirmware(payload, this.dfuFault, progress, this.halt.signal);
+    const problem = fetched ?? (this.badImages.has(payload.version) ? DFU_ERRORS.badImage : null);
     this.updates.downloadEndedAt = performance.now();
     if (this.stopped) return;
     if (problem) {

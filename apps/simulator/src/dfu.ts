@@ -16,6 +16,7 @@ export const DFU_ERRORS = {
   refused: 'refused: the device declined the update',
   hash: 'hash mismatch',
   download: 'download failed',
+  badImage: 'install failed: the image does not run on this device',
 } as const;
 
 const ATTEMPTS = 4;

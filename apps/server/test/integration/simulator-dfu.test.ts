@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SimulatedDevice } from '@fleet/simulator/device';
-import type { DfuFault } from '@fleet/simulator/dfu';
+import { DFU_ERRORS, type DfuFault } from '@fleet/simulator/dfu';
 import type { TestServer } from '../helpers/server.ts';
 import { eventually } from '../helpers/devices.ts';
 import { onlineSimulatedDevice } from '../helpers/simulated.ts';
@@ -11,14 +11,16 @@ let s: TestServer;
 let ACME = '';
 let t: Record<'admin' | 'other' | 'operator', string>;
 const devices: SimulatedDevice[] = [];
+let fw = '';
 
 beforeAll(async () => {
   ({ s, acme: ACME, tokens: t } = await startForUploads());
-  await upload(s, `/api/v1/tenant/${ACME}/firmware`, t.admin, {
+  const up = await upload(s, `/api/v1/tenant/${ACME}/firmware`, t.admin, {
     field: 'firmware_file',
     fields: { level: 'entity', entity_id: ACME, version: '5.0.0', device_type: 'CC1', description: '' },
     bytes: randomBytes(400_000),
   });
+  fw = up.body.data.id;
 });
 afterAll(async () => {
   await Promise.all(devices.map((d) => d.stop()));
@@ -68,5 +70,29 @@ describe('the simulator updates its firmware for real', () => {
     }, 15_000);
     const dev = await s.request('GET', `/api/v1/tenant/${ACME}/device/${d.id}`, { token: t.admin });
     expect(dev.body.data.fw_version).toBe('4.0.0');
+  });
+});
+
+describe('a rollout of an image bad for the simulated devices', () => {
+  it('fails the canary and pauses with the reason; after the image is fixed a retry finishes it', async () => {
+    const d = await onlineSimulatedDevice(s, ACME, t.admin, {
+      badImages: ['5.0.0'],
+      status: { fwVersion: '4.0.0', state: 'WAITING' },
+    });
+    devices.push(d);
+    const rollouts = `/api/v1/tenant/${ACME}/rollouts`;
+    const body = { name: `bad ${d.id}`, firmware_id: fw, target: { kind: 'filter', query: `search=${d.id}` } };
+    const id = (await s.request('POST', rollouts, { token: t.admin, body })).body.data.id;
+    await s.request('POST', `${rollouts}/${id}/start`, { token: t.admin, body: {} });
+    const get = async () => (await s.request('GET', `${rollouts}/${id}`, { token: t.admin })).body.data;
+    await eventually(async () => expect((await get()).state).toBe('paused'), 20_000);
+    expect((await get()).pause_reason).toBe(
+      'Stage Canary (1): 1 of 1 devices failed (100 %), over the error threshold of 20 %',
+    );
+    expect(await latest(d.id)).toMatchObject({ state: 'failed', error: DFU_ERRORS.badImage });
+    d.markBadImage('5.0.0', false);
+    await s.request('POST', `${rollouts}/${id}/retry`, { token: t.admin, body: {} });
+    await eventually(async () => expect((await get()).state).toBe('finished'), 20_000);
+    expect((await get()).counts).toMatchObject({ succeeded: 1, failed: 0 });
   });
 });
