@@ -7,13 +7,12 @@ import type { Bus } from '../../lib/bus.ts';
 import type { AuditContext } from '../audit/audit-context.ts';
 import { audited } from '../audit/audited.ts';
 import { ALERT_COLUMNS, presentAlert } from './present-alert.ts';
+import { UUID } from './rule-scope.ts';
 
 type Change = 'acknowledge' | 'clear';
 
 /** The statuses each change moves an alert from. */
 const FROM: Record<Change, string[]> = { acknowledge: ['active'], clear: ['active', 'acknowledged'] };
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
  * Acknowledges an active alert (who, when) or clears an open one by hand, audited in the same

@@ -6,7 +6,8 @@ import { groups, sites } from '../../db/schema.ts';
 import { HttpError, invalidField, notFound } from '../../lib/http-error.ts';
 import { isUniqueViolation } from '../../lib/db-errors.ts';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** An alert's or rule's id: anything else is simply not found. */
+export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** The entity's rule by id, locked for a change; another entity's or a malformed id is 404. */
 export async function findRule(db: Executor, entity: string, id: string) {

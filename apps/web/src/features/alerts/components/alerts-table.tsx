@@ -8,6 +8,17 @@ import classes from '@/components/ui/tones.module.css';
 import { useAlertChange } from '../api/alerts-api.ts';
 import { KIND_LABELS, SEVERITY_TONES, STATUS_LABELS, STATUS_TONES, alertDetail } from './alert-labels.ts';
 
+/** What a person may do to an alert, by the statuses it applies to. */
+const ACTIONS = [
+  { change: 'acknowledge', label: 'Acknowledge', variant: 'light', from: ['active'] },
+  { change: 'clear', label: 'Clear', variant: 'default', from: ['active', 'acknowledged'] },
+] as const satisfies ReadonlyArray<{
+  change: string;
+  label: string;
+  variant: string;
+  from: readonly Alert['status'][];
+}>;
+
 interface AlertsTableProps {
   alerts: readonly Alert[] | undefined;
   loading: boolean;
@@ -95,26 +106,17 @@ function AlertRow({ alert, showDevice }: { alert: Alert; showDevice: boolean }) 
       </Table.Td>
       <Table.Td>
         <Group gap="xs" wrap="nowrap">
-          {alert.status === 'active' && (
+          {ACTIONS.filter((a) => (a.from as readonly string[]).includes(alert.status)).map((a) => (
             <Button
+              key={a.change}
               size="xs"
-              variant="light"
+              variant={a.variant}
               loading={busy}
-              onClick={() => change.mutate({ id: alert.id, change: 'acknowledge' })}
+              onClick={() => change.mutate({ id: alert.id, change: a.change })}
             >
-              Acknowledge
+              {a.label}
             </Button>
-          )}
-          {alert.status !== 'cleared' && (
-            <Button
-              size="xs"
-              variant="default"
-              loading={busy}
-              onClick={() => change.mutate({ id: alert.id, change: 'clear' })}
-            >
-              Clear
-            </Button>
-          )}
+          ))}
         </Group>
       </Table.Td>
     </Table.Tr>

@@ -15,44 +15,32 @@ const STATUSES = [
 ];
 const SEVERITIES = ALERT_SEVERITIES.map((s) => ({ value: s, label: s }));
 const KINDS = ALERT_RULE_KINDS.map((k) => ({ value: k, label: KIND_LABELS[k] }));
+const FILTERS = [
+  { key: 'status', label: 'Status', data: STATUSES, w: 240 },
+  { key: 'severity', label: 'Severity', data: SEVERITIES, w: 160 },
+  { key: 'kind', label: 'Rule', data: KINDS, w: 200 },
+] as const;
 
 /** Alerts with their filters (status, severity, rule kind); a device's own when `device` is given. */
 export function AlertsView({ device }: { device?: string }) {
   const [filters, setFilters] = useState<Filters>({ status: device ? undefined : 'open' });
   const query = { ...filters, ...(device ? { device } : {}), limit: 100 };
   const alerts = useAlerts(query);
-  const set = (patch: Partial<Filters>) => setFilters({ ...filters, ...patch });
-  const pick = <T extends string>(value: string | null) => (value ?? undefined) as T | undefined;
   return (
     <Stack gap="sm">
       <Group gap="sm" align="end">
-        <Select
-          label="Status"
-          placeholder="Any"
-          clearable
-          data={STATUSES}
-          value={filters.status ?? null}
-          onChange={(v) => set({ status: pick(v) })}
-          w={240}
-        />
-        <Select
-          label="Severity"
-          placeholder="Any"
-          clearable
-          data={SEVERITIES}
-          value={filters.severity ?? null}
-          onChange={(v) => set({ severity: pick(v) })}
-          w={160}
-        />
-        <Select
-          label="Rule"
-          placeholder="Any"
-          clearable
-          data={KINDS}
-          value={filters.kind ?? null}
-          onChange={(v) => set({ kind: pick(v) })}
-          w={200}
-        />
+        {FILTERS.map(({ key, label, data, w }) => (
+          <Select
+            key={key}
+            label={label}
+            placeholder="Any"
+            clearable
+            data={data}
+            value={filters[key] ?? null}
+            onChange={(v) => setFilters({ ...filters, [key]: v ?? undefined })}
+            w={w}
+          />
+        ))}
       </Group>
       <AlertsTable
         alerts={alerts.data?.data}
