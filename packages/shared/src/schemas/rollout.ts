@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { DeviceFilterQuerySchema } from './device.ts';
+import { queryObject } from './device-view.ts';
 
 // Health-gated progressive firmware rollouts (issue 28; docs/rollouts.md).
 
@@ -27,13 +28,8 @@ export const ROLLOUT_DEFAULTS = {
 
 /** A device-list query string (`group=A&type=CC1`) read with the list's filter grammar (`entity` is not a filter here). */
 export function parseFilterQuery(query: string) {
-  const params = new URLSearchParams(query);
-  const raw: Record<string, string | string[]> = {};
-  for (const key of new Set(params.keys())) {
-    const all = params.getAll(key);
-    raw[key] = all.length === 1 ? all[0]! : all;
-  }
-  const unknown = [...params.keys()].find((k) => !(k in DeviceFilterQuerySchema.shape) || k === 'entity');
+  const raw = queryObject(query);
+  const unknown = Object.keys(raw).find((k) => !(k in DeviceFilterQuerySchema.shape) || k === 'entity');
   if (unknown) return { success: false as const, error: `Unknown filter ${unknown}` };
   const parsed = DeviceFilterQuerySchema.safeParse(raw);
   if (parsed.success) return { success: true as const, data: parsed.data };
