@@ -239,7 +239,6 @@ export function DeviceListView({ landlord }: { landlord: boolean }) {
           total={total}
           matching={matching}
           onSelectAll={() => setMatchingQuery(query)}
-          onClear={clearSelection}
         />
       )}
       <DeviceTable

@@ -8,7 +8,7 @@ import { AlertsTable } from './alerts-table.tsx';
 type Filters = Pick<AlertListQuery, 'status' | 'severity' | 'kind'>;
 
 const STATUSES = [
-  { value: 'open', label: 'Open (active and acknowledged)' },
+  { value: 'open', label: 'Open (active or acknowledged)' },
   { value: 'active', label: 'Active' },
   { value: 'acknowledged', label: 'Acknowledged' },
   { value: 'cleared', label: 'Cleared' },
@@ -16,7 +16,7 @@ const STATUSES = [
 const SEVERITIES = ALERT_SEVERITIES.map((s) => ({ value: s, label: s }));
 const KINDS = ALERT_RULE_KINDS.map((k) => ({ value: k, label: KIND_LABELS[k] }));
 const FILTERS = [
-  { key: 'status', label: 'Status', data: STATUSES, w: 240 },
+  { key: 'status', label: 'Status', data: STATUSES, w: 290 },
   { key: 'severity', label: 'Severity', data: SEVERITIES, w: 160 },
   { key: 'kind', label: 'Rule', data: KINDS, w: 200 },
 ] as const;
