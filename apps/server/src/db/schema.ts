@@ -7,3 +7,4 @@ export * from './schema/audit.ts';
 export * from './schema/telemetry.ts';
 export * from './schema/views.ts';
 export * from './schema/rollouts.ts';
+export * from './schema/alerts.ts';
