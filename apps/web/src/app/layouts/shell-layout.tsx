@@ -5,7 +5,6 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { Link, Outlet, useLocation, useNavigate } from 'react-router';
 import { ConfirmDeleteProvider } from '@/components/ui/confirm-delete.tsx';
 import { ErrorBoundary } from '@/components/ui/error-boundary.tsx';
-import { AlertBell } from '@/features/alerts/components/alert-bell.tsx';
 import { Logo } from '@/components/ui/logo.tsx';
 import { PageLoader } from '@/components/ui/page-loader.tsx';
 import { isLandlord } from '@/lib/session/jwt.ts';
@@ -16,6 +15,7 @@ import { queryClient } from '../query-client.ts';
 import classes from './shell-layout.module.css';
 import { ActiveEntityButton } from './shell/active-entity-button.tsx';
 import { EntityBanner } from './shell/entity-banner.tsx';
+import { HeaderAlertBell } from './shell/header-alert-bell.tsx';
 import { ENTITY_NAV, LANDLORD_NAV } from './shell/nav-items.ts';
 import { OfflineBanner } from './shell/offline-banner.tsx';
 import { RouteRendered } from './shell/route-rendered.tsx';
@@ -38,7 +38,7 @@ export function ShellLayout() {
   const inside = isLandlord(current.claims) ? acting : null;
   const items = isLandlord(current.claims) && inside === null ? LANDLORD_NAV : ENTITY_NAV;
   // The alert bell follows the entity the screens act in; a superadmin outside every entity has none.
-  const alertEntity = isLandlord(current.claims) ? inside : current.entity;
+  const alertEntity = isLandlord(current.claims) ? inside : (current.entity ?? null);
   // Signed-in screens notify often; have the notice renderer ready before the first one.
   useEffect(() => noticeHost.prepare(), []);
 
@@ -59,7 +59,7 @@ export function ShellLayout() {
                 </Link>
               </Group>
               <Group gap="sm" wrap="nowrap">
-                {alertEntity && <AlertBell entity={alertEntity} />}
+                <HeaderAlertBell entity={alertEntity} landlord={isLandlord(current.claims)} />
                 <ActiveEntityButton />
                 <UserMenu />
               </Group>
