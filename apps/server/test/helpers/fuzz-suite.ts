@@ -16,6 +16,8 @@ import { ADMIN, startServer, type TestServer } from './server.ts';
  */
 const RUNS = Number(process.env.FUZZ_RUNS ?? 40);
 const SEED = Number(process.env.FUZZ_SEED ?? 20261123);
+/** How long an event stream's case waits before taking a stream still open as opened. */
+const STREAM_OPEN_MS = 500;
 
 interface Operation {
   method: string;
@@ -33,10 +35,11 @@ let s: TestServer;
 const tokens: Record<'root' | 'admin' | 'operator', string> = { root: '', admin: '', operator: '' };
 const PASSWORDS = { admin: 'fuzz-admin-1', operator: 'fuzz-operator-1' };
 
-const call = (method: string, url: string, token?: string, body?: unknown) =>
+const call = (method: string, url: string, token?: string, body?: unknown, signal?: AbortSignal) =>
   s.app.inject({
     method: method as 'GET',
     url,
+    ...(signal ? { signal } : {}),
     headers: {
       ...(token ? { authorization: `Bearer ${token}` } : {}),
       ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
@@ -191,10 +194,31 @@ export async function describeFuzz(shard: number, of: number): Promise<void> {
     cases++;
     const token = c.auth === 'none' ? undefined : c.auth === 'garbage' ? 'not.a.token' : tokens[c.auth as 'root'];
     const url = urlOf(op, c.params as Record<string, string>, c.query as Record<string, string>);
-    const res = await call(op.method, url, token, c.body);
+    const where = `${op.method} ${op.path} (${url.slice(0, 100)}) as ${c.auth}`;
+    // An event stream that opens stays open: still open after a while means it was opened (a 5xx or
+    // a refusal would have ended it), which only a signed-in caller of that entity may do.
+    const stream = op.responses['200']?.content?.['text/event-stream'] !== undefined;
+    const res = await call(
+      op.method,
+      url,
+      token,
+      c.body,
+      stream ? AbortSignal.timeout(STREAM_OPEN_MS) : undefined,
+    ).catch((err: Error) => {
+      if (!stream || err.name !== 'AbortError') throw err;
+      return null;
+    });
+    if (res === null) {
+      const entity = (c.params as { entity?: string }).entity;
+      const allowed =
+        c.auth === 'root'
+          ? entity === ENTITY || entity === OTHER
+          : c.auth !== 'none' && c.auth !== 'garbage' && entity === ENTITY;
+      if (!allowed) throw new Error(`${where}: the stream opened for a caller it is not for`);
+      return;
+    }
     // Deletes, updates (a password, a name) and the session calls can take away what later cases use.
     if (op.method === 'DELETE' || op.method === 'PUT' || /\/(logout|refresh)$/.test(op.path)) await restoreWorld();
-    const where = `${op.method} ${op.path} (${url.slice(0, 100)}) as ${c.auth}`;
     if (res.statusCode >= 500) throw new Error(`${where}: ${res.statusCode} ${res.body.slice(0, 300)}`);
     const documented = op.responses[String(res.statusCode)];
     if (!documented) throw new Error(`${where}: undocumented status ${res.statusCode} ${res.body.slice(0, 200)}`);
