@@ -3,20 +3,11 @@
 // without isolation (one Mantine and React import per worker, not per file), so whatever each file
 // needs afresh is done here: the happy-dom stubs for its window, and the cleanup after each test.
 import { afterEach, vi } from 'vitest';
+import { matchMediaAnswering } from './match-media.ts';
 
 // Mantine reads these; happy-dom leaves them out or half-done.
 function stubBrowser(): void {
-  window.matchMedia = (query: string) =>
-    ({
-      matches: false,
-      media: query,
-      onchange: null,
-      addListener: () => {},
-      removeListener: () => {},
-      addEventListener: () => {},
-      removeEventListener: () => {},
-      dispatchEvent: () => false,
-    }) as MediaQueryList;
+  window.matchMedia = matchMediaAnswering(false);
   window.ResizeObserver = class {
     observe() {}
     unobserve() {}

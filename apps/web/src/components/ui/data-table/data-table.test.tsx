@@ -5,6 +5,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { renderUi } from '@/test/render.tsx';
 import { DataCard } from './data-cards.tsx';
 import { DataTable, type DataTableProps } from './data-table.tsx';
+import { matchMediaAnswering } from '@/test/match-media.ts';
 
 interface Fruit {
   name: string;
@@ -17,16 +18,7 @@ const FRUITS: Fruit[] = [
 
 /** A window narrower than the breakpoint: every media query matches. */
 function narrowWindow() {
-  vi.stubGlobal('matchMedia', (media: string) => ({
-    matches: true,
-    media,
-    onchange: null,
-    addListener: () => {},
-    removeListener: () => {},
-    addEventListener: () => {},
-    removeEventListener: () => {},
-    dispatchEvent: () => false,
-  }));
+  vi.stubGlobal('matchMedia', matchMediaAnswering(true));
 }
 
 function renderTable(patch: Partial<DataTableProps<Fruit, 'name' | 'colour'>> = {}) {

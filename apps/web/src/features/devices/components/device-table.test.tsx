@@ -5,6 +5,7 @@ import type { Device } from '@fleet/shared/schemas/device';
 import { aDevice } from '@/lib/device/test-fixtures.ts';
 import { renderUi, signInAs } from '@/test/render.tsx';
 import { DeviceTable } from './device-table.tsx';
+import { matchMediaAnswering } from '@/test/match-media.ts';
 
 const NOW = Date.parse('2026-11-22T12:00:00Z');
 const AWAKE = aDevice({ name: 'aaaa00000001', battery: 64, updated_at: new Date(NOW - 60_000).toISOString() });
@@ -18,16 +19,7 @@ const SILENT = aDevice({
 
 /** A window narrower than the `sm` breakpoint (a phone): every media query matches. */
 function phoneWidth() {
-  vi.stubGlobal('matchMedia', (media: string) => ({
-    matches: true,
-    media,
-    onchange: null,
-    addListener: () => {},
-    removeListener: () => {},
-    addEventListener: () => {},
-    removeEventListener: () => {},
-    dispatchEvent: () => false,
-  }));
+  vi.stubGlobal('matchMedia', matchMediaAnswering(true));
 }
 
 function renderDevices(devices: Device[] | undefined, selected: string[] = []) {
