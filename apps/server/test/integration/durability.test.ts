@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs/promises';
+import http from 'node:http';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -100,15 +101,31 @@ describe('durability', () => {
   it('shuts down gracefully on SIGTERM: in-flight work finishes and the process exits 0', async () => {
     const port = await freePort();
     child = await startProcess(port, await freshDataDir());
-    const inflight = fetch(`http://127.0.0.1:${port}/api/v1/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(ADMIN),
-    });
-    await new Promise((r) => setTimeout(r, 5));
     const exited = new Promise<number | null>((r) => child!.once('exit', (code) => r(code)));
-    child.kill('SIGTERM');
-    expect((await inflight).status).toBe(200);
+    // In flight for sure, with no sleep: `Expect: 100-continue` makes the server say it has read the
+    // request's head (the request has begun) before the body is sent; SIGTERM follows the body.
+    const inflight = new Promise<number>((resolve, reject) => {
+      const req = http.request(
+        {
+          host: '127.0.0.1',
+          port,
+          path: '/api/v1/login',
+          method: 'POST',
+          headers: { 'content-type': 'application/json', expect: '100-continue' },
+        },
+        (res) => {
+          res.resume();
+          resolve(res.statusCode ?? 0);
+        },
+      );
+      req.on('error', reject);
+      req.on('continue', () => {
+        req.end(JSON.stringify(ADMIN));
+        child!.kill('SIGTERM');
+      });
+      req.flushHeaders();
+    });
+    expect(await inflight).toBe(200);
     expect(await exited).toBe(0);
   }, 120_000);
 });
