@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { MIN_UNRESPONSIVE_MINUTES } from '@fleet/shared/schemas/alert';
+import { tryTransactionLock } from '../../db/advisory-lock.ts';
 import type { Db } from '../../db/client.ts';
 import { rowsOf } from '../../db/raw-sql.ts';
 import { evaluateDevices } from './evaluate-devices.ts';
@@ -19,10 +20,7 @@ export async function sweepAlerts(db: Db, now: Date): Promise<string[]> {
   const at = now.toISOString();
   return db.transaction(async (t) => {
     const tx = t as unknown as Db;
-    const [lock] = rowsOf<{ ok: boolean }>(
-      await tx.execute(sql`select pg_try_advisory_xact_lock(${SWEEP_LOCK}) as ok`),
-    );
-    if (!lock?.ok) return [];
+    if (!(await tryTransactionLock(tx, SWEEP_LOCK))) return [];
     // Silent past the shortest rule and not yet alerted by an unresponsive rule: the index on
     // updated_at bounds this to the silent devices, not the fleet.
     const silent = rowsOf<{ name: string }>(

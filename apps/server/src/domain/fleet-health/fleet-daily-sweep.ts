@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { tryTransactionLock } from '../../db/advisory-lock.ts';
 import type { Db } from '../../db/client.ts';
 import { rowsOf } from '../../db/raw-sql.ts';
 import {
@@ -36,10 +37,7 @@ export async function sweepFleetDaily(db: Db, keepDays: number, now = new Date()
   let written = 0;
   await db.transaction(async (txn) => {
     const tx = txn as unknown as Db;
-    const [lock] = rowsOf<{ ok: boolean }>(
-      await tx.execute(sql`select pg_try_advisory_xact_lock(${SNAPSHOT_LOCK}) as ok`),
-    );
-    if (!lock?.ok) return;
+    if (!(await tryTransactionLock(tx, SNAPSHOT_LOCK))) return;
     const entities = rowsOf<{ name: string }>(await tx.execute(sql`select name from entities order by name`));
     const activity = new Map(
       (await dailyActivity(tx, null, from, today, { serial: true })).map((a) => [`${a.entity}\n${a.day}`, a]),

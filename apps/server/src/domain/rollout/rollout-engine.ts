@@ -1,3 +1,5 @@
+import { tryTransactionLock } from '../../db/advisory-lock.ts';
+import type { Db } from '../../db/client.ts';
 import { eq, sql } from 'drizzle-orm';
 import { rowsOf } from '../../db/raw-sql.ts';
 import type { Deps } from '../deps.ts';
@@ -84,10 +86,7 @@ export class RolloutEngine {
 
   private async step(id: string, now: Date): Promise<void> {
     const result = await this.deps.db.transaction(async (tx): Promise<(TickResult & { entity: string }) | null> => {
-      const [lock] = rowsOf<{ ok: boolean }>(
-        await tx.execute(sql`select pg_try_advisory_xact_lock(hashtext(${`rollout:${id}`})) as ok`),
-      );
-      if (!lock?.ok) return null;
+      if (!(await tryTransactionLock(tx as unknown as Db, `rollout:${id}`))) return null;
       const [row] = await tx.select().from(rollouts).where(eq(rollouts.id, id)).for('update');
       if (!row) return null;
       return { ...(await tickRollout(this.deps, tx, row, now)), entity: row.entity };

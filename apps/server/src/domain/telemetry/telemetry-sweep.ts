@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { tryTransactionLock } from '../../db/advisory-lock.ts';
 import type { Db } from '../../db/client.ts';
 import { rowsOf } from '../../db/raw-sql.ts';
 
@@ -64,8 +65,7 @@ export async function ensureRawPartitions(db: Db, from: number, to: number): Pro
 /** Runs `work` in a transaction holding the sweep lock; skips it when another instance holds it. */
 async function locked(db: Db, work: (tx: Db) => Promise<void>): Promise<void> {
   await db.transaction(async (tx) => {
-    const [row] = rowsOf<{ ok: boolean }>(await tx.execute(sql`select pg_try_advisory_xact_lock(${SWEEP_LOCK}) as ok`));
-    if (row?.ok) await work(tx as unknown as Db);
+    if (await tryTransactionLock(tx as unknown as Db, SWEEP_LOCK)) await work(tx as unknown as Db);
   });
 }
 
