@@ -8,3 +8,4 @@ export * from './schema/telemetry.ts';
 export * from './schema/views.ts';
 export * from './schema/rollouts.ts';
 export * from './schema/alerts.ts';
+export * from './schema/webhooks.ts';

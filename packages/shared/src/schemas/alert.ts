@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { email } from '../validation.ts';
 
 /**
  * The kinds of alert rule built so far (issue 29; docs/alerts.md). `threshold` means: minutes of
@@ -18,6 +19,9 @@ export const MIN_UNRESPONSIVE_MINUTES = 20;
 /** The longest start or clear delay: a day. */
 export const MAX_ALERT_DELAY_S = 86_400;
 
+/** The most addresses one rule e-mails. */
+export const MAX_ALERT_EMAILS = 20;
+
 const delay = z.number().int().min(0).max(MAX_ALERT_DELAY_S);
 
 /** A rule's fields as a change names them: no defaults, so a change sets only what it names. */
@@ -32,6 +36,10 @@ const RuleChangeSchema = z.object({
   clear_delay_s: delay,
   severity: z.enum(ALERT_SEVERITIES),
   enabled: z.boolean(),
+  /** Who is e-mailed when this rule raises alerts: one e-mail per burst (docs/alerts.md). */
+  email_to: z.array(email()).max(MAX_ALERT_EMAILS, `At most ${MAX_ALERT_EMAILS} addresses`),
+  /** Whether this rule's alerts go to the entity's webhooks subscribed to alert events. */
+  webhook: z.boolean(),
 });
 
 const RuleFieldsSchema = RuleChangeSchema.extend({
@@ -42,6 +50,8 @@ const RuleFieldsSchema = RuleChangeSchema.extend({
   clear_delay_s: delay.default(0),
   severity: RuleChangeSchema.shape.severity.default('warning'),
   enabled: z.boolean().default(true),
+  email_to: RuleChangeSchema.shape.email_to.default([]),
+  webhook: z.boolean().default(false),
 });
 
 type RuleFields = z.infer<typeof RuleFieldsSchema>;

@@ -33,6 +33,12 @@ export const alertRules = pgTable(
     clear_delay_s: integer('clear_delay_s').notNull().default(0),
     severity: text('severity').$type<'info' | 'warning' | 'critical'>().notNull().default('warning'),
     enabled: boolean('enabled').notNull().default(true),
+    /** Delivery (0019_alert_delivery.sql): e-mail addresses, and whether the entity's webhooks get it. */
+    email_to: text('email_to')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    webhook: boolean('webhook').notNull().default(false),
     ...timestamps,
   },
   (t) => [
