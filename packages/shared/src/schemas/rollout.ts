@@ -24,7 +24,44 @@ export const ROLLOUT_DEFAULTS = {
   hold_s: 86_400,
   max_in_flight: 100,
   approval: false,
+  soak_s: 0,
+  jitter_s: 0,
 } as const;
+
+/** What a rollout delivers: a firmware version for one device type, or each device's file set through provisioning. */
+export const ROLLOUT_DELIVERIES = ['firmware', 'files'] as const;
+export type RolloutDelivery = (typeof ROLLOUT_DELIVERIES)[number];
+
+const HHMM = /^([01][0-9]|2[0-3]):[0-5][0-9]$/;
+
+/** Whether `tz` is an IANA time zone this runtime knows (`Europe/Paris`, `UTC`). */
+export function isTimeZone(tz: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: tz });
+    return tz.length > 0;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * When a rollout may send: on `days` (0 Sunday … 6 Saturday) from `from` to `to` (HH:MM, local
+ * time of `tz`). A `to` earlier than `from` spans midnight: the window opens on a listed day and
+ * closes the next morning. Outside it nothing new is sent; devices in flight finish.
+ */
+export const RolloutWindowSchema = z
+  .object({
+    days: z
+      .array(z.number().int().min(0).max(6))
+      .min(1, 'At least one day')
+      .max(7)
+      .refine((d) => new Set(d).size === d.length, 'Each day once'),
+    from: z.string().regex(HHMM, 'A time HH:MM'),
+    to: z.string().regex(HHMM, 'A time HH:MM'),
+    tz: z.string().max(64).refine(isTimeZone, 'An IANA time zone such as Europe/Paris'),
+  })
+  .refine((w) => w.from !== w.to, { message: 'The window must not start and end at the same time', path: ['to'] });
+export type RolloutWindow = z.infer<typeof RolloutWindowSchema>;
 
 /** A device-list query string (`group=A&type=CC1`) read with the list's filter grammar (`entity` is not a filter here). */
 export function parseFilterQuery(query: string) {
@@ -36,9 +73,14 @@ export function parseFilterQuery(query: string) {
   return { success: false as const, error: parsed.error.issues[0]?.message ?? 'Invalid filter' };
 }
 
-/** Which devices a rollout reaches, resolved to a fixed set when it starts (always of the firmware's type). */
+/**
+ * Which devices a rollout reaches, resolved to a fixed set when it starts (for firmware, only
+ * devices of the firmware's type). `view` is a saved view of the device list shared with the
+ * entity, by name: its filters as they are when the rollout starts.
+ */
 export const RolloutTargetSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('entity') }),
+  z.object({ kind: z.literal('view'), name: z.string().trim().min(1).max(64) }),
   z.object({ kind: z.literal('group'), name: z.string().trim().min(1).max(64) }),
   z.object({ kind: z.literal('site'), name: z.string().trim().min(1).max(64) }),
   z.object({
@@ -61,10 +103,11 @@ const percents = z
   .refine((p) => p.every((v, i) => i === 0 || v > p[i - 1]!), 'Stage percentages must increase')
   .refine((p) => p[p.length - 1] === 100, 'The last stage must be 100 %');
 
-/** What the create form sends; the dry run takes the same. */
-export const RolloutCreateSchema = z.object({
+const rolloutFields = {
   name: z.string().trim().min(1).max(100),
-  firmware_id: z.uuid('A firmware id'),
+  /** `firmware` (the default) needs `firmware_id`; `files` sends each device its file set (entity, site and group files) through provisioning. */
+  delivery: z.enum(ROLLOUT_DELIVERIES).default('firmware'),
+  firmware_id: z.uuid('A firmware id').optional(),
   target: RolloutTargetSchema,
   canary: z.number().int().min(0).max(10_000).default(ROLLOUT_DEFAULTS.canary),
   percents: percents.default([...ROLLOUT_DEFAULTS.percents]),
@@ -84,8 +127,34 @@ export const RolloutCreateSchema = z.object({
     .default(ROLLOUT_DEFAULTS.hold_s),
   max_in_flight: z.number().int().min(1).max(10_000).default(ROLLOUT_DEFAULTS.max_in_flight),
   approval: z.boolean().default(ROLLOUT_DEFAULTS.approval),
-});
+  /** After each stage, how long its updated devices are watched (silent or reboot-looping: failed) before the next; 0 none. */
+  soak_s: z
+    .number()
+    .int()
+    .min(0)
+    .max(7 * 86_400)
+    .default(ROLLOUT_DEFAULTS.soak_s),
+  /** When new sends may go out; null: any time. */
+  window: RolloutWindowSchema.nullable().default(null),
+  /** Each device's send is delayed by a random 0..jitter_s seconds; 0 none. */
+  jitter_s: z.number().int().min(0).max(86_400).default(ROLLOUT_DEFAULTS.jitter_s),
+};
+
+type DeliveryFields = { delivery?: RolloutDelivery; firmware_id?: string | undefined };
+const needsFirmware = (v: DeliveryFields, ctx: z.RefinementCtx) => {
+  if ((v.delivery ?? 'firmware') === 'firmware' && !v.firmware_id)
+    ctx.addIssue({ code: 'custom', message: 'A firmware id is required to deliver firmware', path: ['firmware_id'] });
+  if (v.delivery === 'files' && v.firmware_id)
+    ctx.addIssue({ code: 'custom', message: 'A file-set rollout takes no firmware id', path: ['firmware_id'] });
+};
+
+/** What the create form sends. */
+export const RolloutCreateSchema = z.object(rolloutFields).superRefine(needsFirmware);
 export type RolloutCreate = z.input<typeof RolloutCreateSchema>;
+/** What the dry run takes: the same, the name optional. */
+export const RolloutDryRunRequestSchema = z
+  .object({ ...rolloutFields, name: rolloutFields.name.optional() })
+  .superRefine(needsFirmware);
 
 /** The dry run: how many devices the target holds, how many are skipped, and each stage's size. */
 export const RolloutDryRunSchema = z.object({
@@ -110,9 +179,11 @@ export const RolloutSchema = z.object({
   id: z.string(),
   entity: z.string(),
   name: z.string(),
+  delivery: z.enum(ROLLOUT_DELIVERIES),
   firmware_id: z.string().nullable(),
-  version: z.string(),
-  device_type: z.string(),
+  /** The firmware's version and device type; null for a file-set rollout. */
+  version: z.string().nullable(),
+  device_type: z.string().nullable(),
   target: RolloutTargetSchema,
   canary: z.number(),
   percents: z.array(z.number()),
@@ -122,6 +193,11 @@ export const RolloutSchema = z.object({
   hold_s: z.number(),
   max_in_flight: z.number(),
   approval: z.boolean(),
+  soak_s: z.number(),
+  window: RolloutWindowSchema.nullable(),
+  jitter_s: z.number(),
+  /** While the current stage soaks: when its soak ends (ISO); null otherwise. */
+  soak_until: z.string().nullable(),
   state: z.enum(ROLLOUT_STATES),
   current_stage: z.number(),
   attempt: z.number(),

@@ -1,7 +1,13 @@
-// Firmware rollouts (issue 28; docs/rollouts.md); the SQL is drizzle/0016_rollouts.sql.
+// Firmware and file-set rollouts (issue 28; docs/rollouts.md); the SQL is drizzle/0016_rollouts.sql and 0020_rollout_knobs.sql.
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import type { RolloutDeviceState, RolloutState, RolloutTarget } from '@fleet/shared/schemas/rollout';
+import type {
+  RolloutDelivery,
+  RolloutDeviceState,
+  RolloutState,
+  RolloutTarget,
+  RolloutWindow,
+} from '@fleet/shared/schemas/rollout';
 import { devices, firmware } from './fleet.ts';
 import { entities } from './tenants.ts';
 
@@ -19,9 +25,11 @@ export const rollouts = pgTable(
       .notNull()
       .references(() => entities.name, { onDelete: 'cascade', onUpdate: 'cascade' }),
     name: text('name').notNull(),
+    delivery: text('delivery').$type<RolloutDelivery>().notNull().default('firmware'),
     firmware_id: uuid('firmware_id').references(() => firmware.id, { onDelete: 'set null' }),
-    version: text('version').notNull(),
-    device_type: text('device_type').$type<'CC1' | 'CC2'>().notNull(),
+    /** The firmware's version and device type; null for a file-set rollout. */
+    version: text('version'),
+    device_type: text('device_type').$type<'CC1' | 'CC2'>(),
     target: jsonb('target').$type<RolloutTarget>().notNull(),
     canary: integer('canary').notNull(),
     percents: jsonb('percents').$type<number[]>().notNull(),
@@ -31,6 +39,12 @@ export const rollouts = pgTable(
     hold_s: integer('hold_s').notNull(),
     max_in_flight: integer('max_in_flight').notNull(),
     approval: boolean('approval').notNull(),
+    soak_s: integer('soak_s').notNull().default(0),
+    /** The API's `window` (a reserved word in SQL). */
+    send_window: jsonb('send_window').$type<RolloutWindow>(),
+    jitter_s: integer('jitter_s').notNull().default(0),
+    /** When the current stage's soak ends; null when it is not soaking. */
+    soak_until: at('soak_until'),
     /** Where devices download the image: PUBLIC_URL, or the origin the rollout was created through. */
     download_base: text('download_base').notNull(),
     state: text('state').$type<RolloutState>().notNull().default('draft'),
@@ -74,6 +88,10 @@ export const rolloutDevices = pgTable(
     command_id: uuid('command_id'),
     error: text('error'),
     claimed_at: at('claimed_at'),
+    /** When its (jittered) send is due, set when claimed. */
+    send_at: at('send_at'),
+    /** When its update was written (a firmware command) or started (a provisioning session). */
+    sent_at: at('sent_at'),
     settled_at: at('settled_at'),
   },
   (t) => [

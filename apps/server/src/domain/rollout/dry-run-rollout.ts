@@ -2,7 +2,7 @@ import { count, sql } from 'drizzle-orm';
 import { stageLabels, stageSizes, type RolloutDryRun, type RolloutTarget } from '@fleet/shared/schemas/rollout';
 import type { Executor } from '../../db/client.ts';
 import { devices } from '../../db/schema.ts';
-import { targetWhere } from './rollout-target.ts';
+import { targetFilter, targetWhere } from './rollout-target.ts';
 
 export interface DryRunInput {
   target: RolloutTarget;
@@ -10,23 +10,32 @@ export interface DryRunInput {
   percents: number[];
 }
 
+/** What a rollout delivers: a firmware's version and type, or (both null) each device's file set. */
+export interface Delivered {
+  version: string | null;
+  device_type: 'CC1' | 'CC2' | null;
+}
+
 /**
- * What a rollout would reach if it started now: the target's devices of the type, those already
- * on the version (skipped), and each stage's size over the rest.
+ * What a rollout would reach if it started now: the target's devices (of the firmware's type),
+ * those already on the version (skipped; none for a file set), and each stage's size over the rest.
+ * `status` answers a missing saved view (400 before a rollout exists, 409 when it starts).
  */
 export async function dryRunRollout(
   db: Executor,
   entity: string,
-  fw: { version: string; device_type: string },
+  fw: Delivered,
   input: DryRunInput,
+  status = 409,
 ): Promise<RolloutDryRun> {
+  const filter = await targetFilter(db, entity, input.target, status);
   const [row] = await db
     .select({
       total: count(),
       skipped: sql<number>`count(*) filter (where ${devices.fw_version} = ${fw.version})`.mapWith(Number),
     })
     .from(devices)
-    .where(targetWhere(entity, input.target, fw.device_type));
+    .where(targetWhere(entity, filter, fw.device_type));
   const total = row?.total ?? 0;
   const skipped = row?.skipped ?? 0;
   const eligible = total - skipped;

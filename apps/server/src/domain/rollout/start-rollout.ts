@@ -5,7 +5,7 @@ import { HttpError } from '../../lib/http-error.ts';
 import type { AuditContext } from '../audit/audit-context.ts';
 import { dryRunRollout } from './dry-run-rollout.ts';
 import type { RolloutRow } from './present-rollout.ts';
-import { targetWhere } from './rollout-target.ts';
+import { targetFilter, targetWhere } from './rollout-target.ts';
 import { transition } from './rollout-transition.ts';
 
 /**
@@ -15,7 +15,11 @@ import { transition } from './rollout-transition.ts';
  */
 async function resolveDevices(tx: Tx, row: RolloutRow) {
   const dry = await dryRunRollout(tx, row.entity, row, row);
-  if (dry.total === 0) throw new HttpError(409, `The target holds no ${row.device_type} device`);
+  if (dry.total === 0)
+    throw new HttpError(409, `The target holds no ${row.device_type ?? ''} device`.replace('  ', ' '));
+  const where = targetWhere(row.entity, await targetFilter(tx, row.entity, row.target), row.device_type);
+  // A file set has no version: nothing is skipped.
+  const on = row.version === null ? sql`false` : sql`fw_version is not distinct from ${row.version}`;
   let end = 0;
   const ends = stageSizes(dry.eligible, row.canary, row.percents).map((n) => (end += n));
   const stageOf = sql.join(
@@ -27,10 +31,9 @@ async function resolveDevices(tx: Tx, row: RolloutRow) {
     select ${row.id}::uuid, name, 1, case when skip then null else case ${stageOf} end end, pos,
       case when skip then 'skipped' else 'waiting' end
     from (
-      select name, fw_version is not distinct from ${row.version} as skip,
-        row_number() over (partition by fw_version is not distinct from ${row.version}
-          order by md5(${row.id} || name)) as pos
-      from devices where ${targetWhere(row.entity, row.target, row.device_type)}
+      select name, ${on} as skip,
+        row_number() over (partition by ${on} order by md5(${row.id} || name)) as pos
+      from devices where ${where}
     ) t`);
   return { total: dry.total, skipped: dry.skipped, stages: dry.stages.map((s) => s.size) };
 }

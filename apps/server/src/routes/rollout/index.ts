@@ -6,16 +6,16 @@ import {
   RolloutCreateSchema,
   RolloutDeviceSchema,
   RolloutDevicesQuerySchema,
+  RolloutDryRunRequestSchema,
   RolloutDryRunSchema,
   RolloutSchema,
   type Rollout,
   type RolloutAction,
 } from '@fleet/shared/schemas/rollout';
 import type { Deps } from '../../domain/deps.ts';
-import { firmwareById } from '../../domain/dfu/choose-firmware.ts';
 import { approveRollout } from '../../domain/rollout/approve-rollout.ts';
 import { cancelRollout } from '../../domain/rollout/cancel-rollout.ts';
-import { createRollout } from '../../domain/rollout/create-rollout.ts';
+import { createRollout, deliveredBy } from '../../domain/rollout/create-rollout.ts';
 import { dryRunRollout } from '../../domain/rollout/dry-run-rollout.ts';
 import { listRolloutDevices, listRollouts } from '../../domain/rollout/list-rollouts.ts';
 import { pauseRollout } from '../../domain/rollout/pause-rollout.ts';
@@ -84,14 +84,15 @@ export async function rolloutRoutes(app: FastifyInstance, deps: Deps) {
         security,
         summary: 'What a rollout would reach if it started now: devices of the type, skipped, and each stage’s size',
         params,
-        body: RolloutCreateSchema.partial({ name: true }),
+        body: RolloutDryRunRequestSchema,
         response: { 200: answer(RolloutDryRunSchema), ...ERROR_RESPONSES },
       },
     },
     async (request) => {
       const entity = scopeOf(request, 'Entity')!;
-      const fw = await firmwareById(deps.db, entity, request.body.firmware_id);
-      return { status: 'success', userMessage: '', data: await dryRunRollout(deps.db, entity, fw, request.body) };
+      const fw = await deliveredBy(deps.db, entity, request.body);
+      const data = await dryRunRollout(deps.db, entity, fw, request.body, 400);
+      return { status: 'success', userMessage: '', data };
     },
   );
 
@@ -101,7 +102,8 @@ export async function rolloutRoutes(app: FastifyInstance, deps: Deps) {
       schema: {
         tags,
         security,
-        summary: 'Create a rollout (a draft): a firmware image over a target, in stages, with its thresholds',
+        summary:
+          'Create a rollout (a draft): a firmware image or the file sets over a target, in stages, with its thresholds, soak, window and jitter',
         params,
         body: RolloutCreateSchema,
         response: { 201: answer(RolloutSchema), ...ERROR_RESPONSES },
