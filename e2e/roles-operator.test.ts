@@ -43,6 +43,7 @@ describe.skipIf(!chromiumPath)('the operator role in Chromium', () => {
       'Devices',
       'Fleet health',
       'Alerts',
+      'Rollouts',
     ]);
     await page.goto(`/device/${DEVICE}`);
     await page.getByRole('heading', { name: 'Device', exact: true }).waitFor();

@@ -68,6 +68,7 @@ describe('ShellNav', () => {
       'Devices',
       'Fleet health',
       'Alerts',
+      'Rollouts',
     ]);
   });
 });

@@ -140,3 +140,14 @@ export const LandlordFleetHealthPage = lazy(() =>
 export const AlertsPage = lazy(() =>
   import('@/routes/alerts/alerts-page.tsx').then((m) => ({ default: m.AlertsPage })),
 );
+
+// Rollouts (issue 28): the active entity's.
+export const RolloutsPage = lazy(() =>
+  import('@/routes/rollouts/rollouts-page.tsx').then((m) => ({ default: m.RolloutsPage })),
+);
+export const RolloutNewPage = lazy(() =>
+  import('@/routes/rollouts/rollout-new-page.tsx').then((m) => ({ default: m.RolloutNewPage })),
+);
+export const RolloutPage = lazy(() =>
+  import('@/routes/rollouts/rollout-page.tsx').then((m) => ({ default: m.RolloutPage })),
+);

@@ -3,6 +3,9 @@ import type { RouteObject } from 'react-router';
 import {
   AccountEditPage,
   AlertsPage,
+  RolloutNewPage,
+  RolloutPage,
+  RolloutsPage,
   AppBuilderPage,
   AuditPage,
   FleetHealthPage,
@@ -102,6 +105,10 @@ const BUILT: ReadonlyArray<
   ['sfleet', LandlordFleetHealthPage, { landlord: true, otherwise: '/fleet' }],
   // Alerts (issue 29): after the spec's items; everyone who reads the entity's devices.
   ['alerts', AlertsPage, { landlord: false, otherwise: null }],
+  // Rollouts (issue 28): after the spec's items; everyone who may send device commands.
+  ['rollouts', RolloutsPage, { landlord: false, otherwise: null }],
+  ['rollouts/new', RolloutNewPage, { landlord: false, otherwise: null }],
+  ['rollouts/:id', RolloutPage, { landlord: false, otherwise: null }],
 ];
 
 /** The signed-in screens of core §2 (plus kiosks, ARCHITECTURE "Web app"), each behind its role gate. */

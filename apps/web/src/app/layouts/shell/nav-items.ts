@@ -6,6 +6,7 @@ import {
   IconDevices,
   IconHistory,
   IconMapPin,
+  IconRocket,
   IconStack2,
   IconUsers,
   type Icon,
@@ -47,6 +48,8 @@ export const ENTITY_NAV: readonly NavItem[] = [
   { label: 'Fleet health', to: '/fleet', icon: IconActivityHeartbeat, area: 'devices' },
   // Issue 29 (docs/decisions/2026-11-27-alerts.md).
   { label: 'Alerts', to: '/alerts', icon: IconBell, area: 'devices' },
+  // Issue 28 (docs/decisions/2026-11-27-rollouts-console.md): everyone who may update firmware.
+  { label: 'Rollouts', to: '/rollouts', icon: IconRocket, area: 'commands' },
 ];
 
 const under = (pathname: string, prefix: string) => {
