@@ -54,7 +54,9 @@ import { rolloutsPlugin } from './plugins/rollouts.ts';
 import { rolloutRoutes } from './routes/rollout/index.ts';
 import { requireEntityOfPath } from './routes/scope.ts';
 import { alertsPlugin } from './plugins/alerts.ts';
+import { deliveryPlugin } from './plugins/delivery.ts';
 import { alertRoutes } from './routes/alert/index.ts';
+import { webhookRoutes } from './routes/webhook/index.ts';
 
 export interface BuildOptions {
   /** Called once with the superadmin's generated password on first start. */
@@ -188,6 +190,7 @@ export async function build(config: Config, opts: BuildOptions = {}): Promise<Fa
   await app.register(provisioningPlugin, { deps });
   if (!opts.kioskManagerOnly) await app.register(rolloutsPlugin, { deps });
   await app.register(alertsPlugin, { deps });
+  if (!opts.kioskManagerOnly) await app.register(deliveryPlugin, { deps });
   await app.devices.listen();
 
   await app.register(authPlugin, { tokens, sessions: deps.sessions, apiTokens: deps.apiTokens });
@@ -250,6 +253,7 @@ export async function build(config: Config, opts: BuildOptions = {}): Promise<Fa
       await fleetHealthRoutes(api, deps);
       await rolloutRoutes(api, deps);
       await alertRoutes(api, deps, app.alerts);
+      await webhookRoutes(api, deps, opts.kioskManagerOnly ? undefined : app.delivery);
     },
     { prefix: '/api/v1' },
   );

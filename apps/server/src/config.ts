@@ -99,6 +99,14 @@ export const EnvSchema = z
     AUDIT_RETENTION_DAYS: z.coerce.number().int().min(1).max(36_500).default(365),
     /** Alerts' time-based sweep (silent devices, start and clear delays) runs this often; 0: never (docs/alerts.md). */
     ALERT_SWEEP_S: z.coerce.number().int().min(0).max(3600).default(30),
+    /** Webhook deliveries and alert e-mails due are looked for this often; 0: never (tests drive them; docs/webhooks.md). */
+    DELIVERY_POLL_MS: z.coerce.number().int().min(0).max(60_000).default(500),
+    /** The SMTP server alert e-mails go through (smtp://user:pass@host:587, smtps://…); unset: no e-mail. */
+    SMTP_URL: optionalUrl,
+    /** The From of alert e-mails. */
+    SMTP_FROM: z.string().trim().min(3).max(254).default('Fleet Console <fleet@localhost>'),
+    /** Alerts a rule raises are e-mailed together once none came for this long (at most 10 minutes after the first). */
+    ALERT_EMAIL_QUIET_S: z.coerce.number().int().min(0).max(600).default(60),
     /** A sighting at least this long after a reminder, at the same gateway, confirms the visit (docs/decisions.md). */
     BEACON_CONFIRM_AFTER_S: z.coerce.number().int().min(0).max(3600).default(60),
     /** Sightings of a beacon at a gateway within this long of its stored event are not stored again (0: store all). */

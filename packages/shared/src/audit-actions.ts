@@ -54,6 +54,11 @@ export const AUDIT_ACTIONS = {
   'alert_rule.create': 'An alert rule created',
   'alert_rule.update': 'An alert rule changed',
   'alert_rule.delete': 'An alert rule deleted',
+  'webhook.create': 'A webhook created (its secret is never recorded)',
+  'webhook.update': 'A webhook changed',
+  'webhook.delete': 'A webhook deleted',
+  'webhook.rotate': "A webhook's secret replaced",
+  'webhook.disable': 'A webhook turned off by the system after repeated failure, with the reason',
   'rollout.create': 'A firmware rollout created (a draft)',
   'rollout.start': 'A rollout started: its target resolved to a fixed set of devices',
   'rollout.pause': 'A rollout paused, by a person or by itself (the system) with the reason',
@@ -89,6 +94,7 @@ export const AUDIT_TARGET_TYPES = [
   'route',
   'alert',
   'alert_rule',
+  'webhook',
 ] as const;
 export type AuditTargetType = (typeof AUDIT_TARGET_TYPES)[number];
 

@@ -1,0 +1,163 @@
+import { sql } from 'drizzle-orm';
+import {
+  WEBHOOK_DISABLE_AFTER_FAILURES,
+  WEBHOOK_DISABLE_AFTER_MS,
+  WEBHOOK_SIGNATURE_HEADER,
+  WEBHOOK_TEST_EVENT,
+} from '@fleet/shared/schemas/webhook';
+import type { Db } from '../../db/client.ts';
+import { rowsOf } from '../../db/raw-sql.ts';
+import { SYSTEM_CONTEXT } from '../audit/audit-context.ts';
+import { recordAudit } from '../audit/audited.ts';
+import { signatureHeader } from './signature.ts';
+
+/** Deliveries one pass claims; each is leased for LEASE_S so a crashed worker's come back. */
+const BATCH = 100;
+const LEASE_S = 60;
+/** POSTs in flight at once, and how long one may take. */
+const CONCURRENCY = 16;
+const TIMEOUT_MS = 10_000;
+/** Retries wait 30 s, doubling each time, at most 2 h; an event is given up a day after it happened. */
+const FIRST_RETRY_S = 30;
+const MAX_RETRY_S = 7_200;
+const GIVE_UP_AFTER_MS = 24 * 3600 * 1000;
+
+/** The wait after the `attempt`-th failed attempt (1-based). */
+export const retryDelayS = (attempt: number) => Math.min(FIRST_RETRY_S * 2 ** (attempt - 1), MAX_RETRY_S);
+
+interface Claimed {
+  id: string;
+  webhook_id: string;
+  entity: string;
+  event_type: string;
+  body: string;
+  attempts: number;
+  created_at: string | Date;
+  url: string;
+  secret: string;
+}
+
+interface Outcome {
+  statusCode: number | null;
+  durationMs: number;
+  error: string | null;
+}
+
+/** POSTs one delivery, signed at `now`; any 2xx is delivered, anything else (or no answer) failed. */
+async function post(d: Claimed, now: Date): Promise<Outcome> {
+  const started = performance.now();
+  const done = (statusCode: number | null, error: string | null) => ({
+    statusCode,
+    error,
+    durationMs: Math.round(performance.now() - started),
+  });
+  try {
+    const res = await fetch(d.url, {
+      method: 'POST',
+      redirect: 'manual',
+      signal: AbortSignal.timeout(TIMEOUT_MS),
+      headers: {
+        'content-type': 'application/json',
+        'user-agent': 'FleetConsole-Webhooks/1',
+        [WEBHOOK_SIGNATURE_HEADER]: signatureHeader(d.secret, d.body, now),
+      },
+      body: d.body,
+    });
+    await res.body?.cancel().catch(() => undefined);
+    const ok = res.status >= 200 && res.status < 300;
+    return done(res.status, ok ? null : `HTTP ${res.status}`);
+  } catch (err) {
+    const cause = (err as { cause?: { code?: string } }).cause?.code;
+    return done(null, (cause ?? (err as Error).name ?? 'error').slice(0, 200));
+  }
+}
+
+/**
+ * One pass of the webhook queue at `now`: claims the due deliveries of enabled webhooks (and test
+ * events) with `for update skip locked` and a lease, so instances share the queue without sending
+ * one twice; POSTs them; records each attempt, schedules the retry or gives up after a day, and
+ * turns off a webhook that keeps failing (audited). Answers how many were attempted.
+ */
+export async function deliverWebhooks(db: Db, now: Date): Promise<number> {
+  const at = now.toISOString();
+  const claimed = rowsOf<Claimed>(
+    await db.execute(sql`
+      update webhook_deliveries d set lease_until = ${at}::timestamptz + make_interval(secs => ${LEASE_S})
+      from webhooks w
+      where w.id = d.webhook_id and d.id in (
+        select d2.id from webhook_deliveries d2 join webhooks w2 on w2.id = d2.webhook_id
+        where d2.status = 'pending' and d2.next_attempt_at <= ${at}::timestamptz
+          and (d2.lease_until is null or d2.lease_until <= ${at}::timestamptz)
+          and (w2.enabled or d2.event_type = ${WEBHOOK_TEST_EVENT})
+        order by d2.next_attempt_at, d2.created_at limit ${BATCH}
+        for update of d2 skip locked)
+      returning d.id, d.webhook_id, d.entity, d.event_type, d.body, d.attempts, d.created_at, w.url, w.secret`),
+  );
+  // Each webhook's events go in the order they happened (one at a time); webhooks in parallel.
+  claimed.sort((x, y) => new Date(x.created_at).getTime() - new Date(y.created_at).getTime());
+  const byHook = new Map<string, Claimed[]>();
+  for (const d of claimed) byHook.set(d.webhook_id, [...(byHook.get(d.webhook_id) ?? []), d]);
+  const queues = [...byHook.values()];
+  const work = async () => {
+    for (let queue = queues.shift(); queue; queue = queues.shift())
+      for (const d of queue) await record(db, d, await post(d, now), now);
+  };
+  await Promise.all(Array.from({ length: Math.min(CONCURRENCY, queues.length) }, work));
+  return claimed.length;
+}
+
+/** Writes an attempt's outcome: the log row, the delivery's next step, the webhook's failure run. */
+async function record(db: Db, d: Claimed, out: Outcome, now: Date): Promise<void> {
+  const attempt = d.attempts + 1;
+  const ok = out.error === null;
+  const at = now.toISOString();
+  const retryAt = new Date(now.getTime() + retryDelayS(attempt) * 1000);
+  const gaveUp =
+    !ok &&
+    (d.event_type === WEBHOOK_TEST_EVENT || retryAt.getTime() > new Date(d.created_at).getTime() + GIVE_UP_AFTER_MS);
+  const status = ok ? 'delivered' : gaveUp ? 'failed' : 'pending';
+  await db.transaction(async (t) => {
+    const tx = t as unknown as Db;
+    await tx.execute(sql`
+      insert into webhook_attempts (delivery_id, webhook_id, attempt, at, status_code, duration_ms, error)
+      values (${d.id}, ${d.webhook_id}, ${attempt}, ${at}::timestamptz, ${out.statusCode}, ${out.durationMs}, ${out.error})`);
+    await tx.execute(sql`
+      update webhook_deliveries set status = ${status}, attempts = ${attempt}, lease_until = null,
+        next_attempt_at = ${retryAt.toISOString()}::timestamptz, last_status_code = ${out.statusCode},
+        last_error = ${out.error}, last_duration_ms = ${out.durationMs},
+        delivered_at = ${ok ? at : null}::timestamptz
+      where id = ${d.id}`);
+    if (ok) {
+      await tx.execute(sql`
+        update webhooks set consecutive_failures = 0, failing_since = null
+        where id = ${d.webhook_id} and consecutive_failures > 0`);
+      return;
+    }
+    const since = new Date(now.getTime() - WEBHOOK_DISABLE_AFTER_MS).toISOString();
+    const tripped = sql`(w.consecutive_failures + 1 >= ${WEBHOOK_DISABLE_AFTER_FAILURES}
+      or coalesce(w.failing_since, ${at}::timestamptz) <= ${since}::timestamptz)`;
+    // The row lock orders two failures at once; the reason, set below, marks it as told already.
+    const [off] = rowsOf<{ id: string; entity: string; consecutive_failures: number; just_off: boolean }>(
+      await tx.execute(sql`
+        update webhooks w set consecutive_failures = w.consecutive_failures + 1,
+          failing_since = coalesce(w.failing_since, ${at}::timestamptz),
+          enabled = w.enabled and not ${tripped},
+          disabled_at = case when w.enabled and ${tripped} then ${at}::timestamptz else w.disabled_at end
+        where w.id = ${d.webhook_id}
+        returning w.id, w.entity, w.consecutive_failures, (not w.enabled and w.disabled_at = ${at}::timestamptz and w.disabled_reason is null) as just_off`),
+    ).filter((r) => r.just_off);
+    if (!off) return;
+    const reason =
+      off.consecutive_failures >= WEBHOOK_DISABLE_AFTER_FAILURES
+        ? `${off.consecutive_failures} deliveries in a row failed`
+        : 'Every delivery failed for 24 hours';
+    await tx.execute(sql`update webhooks set disabled_reason = ${reason} where id = ${off.id}`);
+    await recordAudit(tx, SYSTEM_CONTEXT, {
+      action: 'webhook.disable',
+      entity: off.entity,
+      target: { type: 'webhook', name: off.id },
+      reason,
+      details: { last_error: out.error, last_status_code: out.statusCode },
+    });
+  });
+}

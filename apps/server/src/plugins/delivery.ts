@@ -1,0 +1,88 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { createTransport } from 'nodemailer';
+import type { Deps } from '../domain/deps.ts';
+import { sendAlertEmails, type Mail } from '../domain/webhook/alert-email.ts';
+import { deliverWebhooks } from '../domain/webhook/deliver-webhooks.ts';
+
+/**
+ * The delivery worker of one instance: every DELIVERY_POLL_MS it delivers the webhook queue's due
+ * rows and sends the alert e-mails whose burst ended. The queue rows are written by triggers in the
+ * transaction of each change (0019_alert_delivery.sql), so no event waits on this process; instances
+ * share the queue through `skip locked` and leases. Tests set DELIVERY_POLL_MS=0 and call `tick`.
+ */
+export class DeliveryWorker {
+  private chain: Promise<void> = Promise.resolve();
+  private busy = false;
+  private toldNoSmtp = false;
+  private readonly send: ((mail: Mail) => Promise<void>) | undefined;
+
+  constructor(
+    private readonly deps: Deps,
+    private readonly log: FastifyInstance['log'],
+    readonly now: () => Date = () => new Date(),
+  ) {
+    const { SMTP_URL, SMTP_FROM } = deps.config;
+    if (SMTP_URL) {
+      const transport = createTransport(SMTP_URL);
+      this.send = async (mail) => {
+        await transport.sendMail({ from: SMTP_FROM, to: mail.to, subject: mail.subject, text: mail.text });
+      };
+    }
+  }
+
+  /** One pass at `now` (webhooks, then e-mails), after the one running; the timer's tick skips while one runs. */
+  tick(now?: Date): Promise<void> {
+    if (this.busy && !now) return this.chain;
+    this.busy = true;
+    this.chain = this.chain
+      .catch(() => undefined)
+      .then(() => this.pass(now ?? this.now()))
+      .finally(() => (this.busy = false));
+    return this.chain;
+  }
+
+  /** Resolves once the pass running (if any) is over. */
+  idle(): Promise<void> {
+    return this.chain.catch(() => undefined);
+  }
+
+  private async pass(now: Date): Promise<void> {
+    const onError = (err: unknown) => this.log.error({ err }, 'delivery: an alert e-mail was not sent');
+    // A full batch of deliveries: there is more due now.
+    while ((await deliverWebhooks(this.deps.db, now)) >= 100) now = this.now() > now ? this.now() : now;
+    if (!this.send && !this.toldNoSmtp) {
+      this.toldNoSmtp = true;
+      this.log.info('delivery: SMTP_URL is not set, so alert rules e-mail no one');
+    }
+    await sendAlertEmails(this.deps.db, now, this.deps.config.ALERT_EMAIL_QUIET_S, this.send, onError);
+  }
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Webhook and e-mail delivery on this instance (tests drive `tick`). */
+    delivery: DeliveryWorker;
+  }
+}
+
+export const deliveryPlugin = fp(
+  async (app: FastifyInstance, { deps }: { deps: Deps }) => {
+    const worker = new DeliveryWorker(deps, app.log);
+    const ms = deps.config.DELIVERY_POLL_MS;
+    const timer =
+      ms > 0
+        ? setInterval(
+            () => void worker.tick().catch((err: unknown) => app.log.error({ err }, 'delivery: a pass failed')),
+            ms,
+          )
+        : null;
+    timer?.unref();
+    app.addHook('preClose', async () => {
+      if (timer) clearInterval(timer);
+      await worker.idle();
+    });
+    app.decorate('delivery', worker);
+  },
+  { name: 'delivery' },
+);
