@@ -67,7 +67,9 @@ export async function startServer(env: Record<string, string> = {}): Promise<Tes
     const name = `fleet_t_${randomBytes(6).toString('hex')}`;
     const admin = new pg.Client({ connectionString: process.env.DATABASE_URL });
     await admin.connect();
-    await admin.query(`create database ${name}`);
+    // From the migrated template when the global setup made one: a copy, not every migration again.
+    const template = inject('pgTemplate');
+    await admin.query(`create database ${name}${template ? ` template ${template}` : ''}`);
     await admin.end();
     const u = new URL(process.env.DATABASE_URL);
     u.pathname = `/${name}`;
