@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import type { AccessClaims } from '@fleet/shared/schemas/session';
 import type { Deps } from '../domain/deps.ts';
 import { RolloutEngine } from '../domain/rollout/rollout-engine.ts';
 import { RolloutStreams } from '../domain/rollout/rollout-streams.ts';
@@ -14,7 +15,12 @@ declare module 'fastify' {
 /** Rollouts: the engine steps from here on; it stops, and the streams end, before the database closes. */
 export const rolloutsPlugin = fp(
   async (app: FastifyInstance, { deps }: { deps: Deps }) => {
-    const engine = new RolloutEngine(deps, (err, what) => app.log.error({ err }, `rollouts: ${what} failed`));
+    const engine = new RolloutEngine(
+      deps,
+      (err, what) => app.log.error({ err }, `rollouts: ${what} failed`),
+      // A file-set rollout's step: the device's session, started as its creator.
+      (p) => app.provisioning.service.start({ sub: p.actor } as AccessClaims, p.entity, p.device, p.base),
+    );
     const streams = new RolloutStreams(deps.bus);
     app.addHook('preClose', async () => {
       streams.closeAll();
@@ -23,5 +29,5 @@ export const rolloutsPlugin = fp(
     app.decorate('rollouts', { engine, streams });
     engine.start();
   },
-  { name: 'rollouts', dependencies: ['devices'] },
+  { name: 'rollouts', dependencies: ['devices', 'provisioning'] },
 );

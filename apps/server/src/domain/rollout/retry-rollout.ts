@@ -34,6 +34,8 @@ export const retryRollout = (db: Db, audit: AuditContext, entity: string, id: st
       state: row.state === 'awaiting_approval' ? 'awaiting_approval' : 'running',
       pause_reason: null,
       finished_at: null,
+      // The retried devices are watched by a soak of their own.
+      soak_until: null,
       attempt: sql`attempt + 1`,
     }),
     then: nextAttempts,

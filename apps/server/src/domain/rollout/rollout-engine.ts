@@ -4,7 +4,15 @@ import { eq, sql } from 'drizzle-orm';
 import { rowsOf } from '../../db/raw-sql.ts';
 import type { Deps } from '../deps.ts';
 import { rollouts } from '../../db/schema.ts';
+import { HttpError } from '../../lib/http-error.ts';
+import type { ToProvision } from './send-rollout.ts';
 import { tickRollout, type TickResult } from './tick-rollout.ts';
+
+/** Starts a device's provisioning session (a file-set rollout's step); answers the session's id. */
+export type Provisioner = (p: ToProvision) => Promise<{ session_id: string }>;
+
+/** What provisioning answers for a device that is asleep or not yet connected: it waits for it. */
+const NOT_ONLINE = / (is asleep|has not connected yet)$/;
 
 /** How often every active rollout is stepped (besides the kicks after an action or a settled update). */
 export const ROLLOUT_TICK_MS = 2000;
@@ -28,6 +36,7 @@ export class RolloutEngine {
   constructor(
     private readonly deps: Deps,
     private readonly onError: (err: unknown, what: string) => void,
+    private readonly provisioner?: Provisioner,
   ) {}
 
   start(): void {
@@ -67,6 +76,29 @@ export class RolloutEngine {
     await this.running;
   }
 
+  /**
+   * Starts a claimed device's session, its `sent_at` already set (so a crash here never starts a
+   * second one), and records its id. A device asleep after all waits again; any other refusal
+   * fails it with the reason.
+   */
+  private async provision(p: ToProvision): Promise<void> {
+    const row = sql`rollout = ${p.rollout} and device = ${p.device} and attempt = ${p.attempt} and state = 'in_flight'`;
+    try {
+      if (!this.provisioner) throw new HttpError(409, 'Provisioning is not running on this instance');
+      const session = await this.provisioner(p);
+      await this.deps.db.execute(sql`update rollout_devices set command_id = ${session.session_id} where ${row}`);
+    } catch (err) {
+      if (!(err instanceof HttpError)) this.onError(err, `provisioning ${p.device}`);
+      const message = err instanceof Error ? err.message : String(err);
+      await this.deps.db.execute(
+        NOT_ONLINE.test(message)
+          ? sql`update rollout_devices set sent_at = null where ${row} and command_id is null`
+          : sql`update rollout_devices set state = 'failed', settled_at = now(), error = ${message} where ${row}`,
+      );
+      this.kick();
+    }
+  }
+
   private async stepAll(now: Date): Promise<void> {
     const active = rowsOf<{ id: string }>(
       await this.deps.db.execute(sql`
@@ -93,6 +125,7 @@ export class RolloutEngine {
     });
     if (!result) return;
     if (result.awake.length > 0) await this.deps.devices.commands.deliverHeld(result.awake);
+    for (const p of result.provision) await this.provision(p);
     if (result.changed) await this.deps.bus.publish('rollouts.changed', { entity: result.entity, id });
   }
 }

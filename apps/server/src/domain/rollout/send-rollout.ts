@@ -1,0 +1,109 @@
+import { sql } from 'drizzle-orm';
+import type { AccessClaims } from '@fleet/shared/schemas/session';
+import type { Tx } from '../../db/client.ts';
+import { rowsOf } from '../../db/raw-sql.ts';
+import type { Awake } from '../command/deliver-held.ts';
+import { anyOf } from '../command/command-parts.ts';
+import { insertForDevices } from '../command/command-rows.ts';
+import type { Deps } from '../deps.ts';
+import { firmwareById } from '../dfu/choose-firmware.ts';
+import { payloadFor } from '../dfu/send-firmware-update.ts';
+import type { RolloutRow } from './present-rollout.ts';
+
+/** A device whose provisioning session is to start after the commit (a file-set rollout). */
+export interface ToProvision {
+  rollout: string;
+  entity: string;
+  device: string;
+  attempt: number;
+  actor: string;
+  base: string;
+}
+
+/**
+ * A device's jitter as a share of `jitter_s` in [0, 1): drawn from the rollout's id, the device
+ * and the attempt (md5), so it is random across devices but the same on every instance and
+ * after a restart, and a test knows it in advance.
+ */
+const jitterShare = sql`(('x' || substr(md5(rd.rollout::text || rd.device || rd.attempt::text), 1, 8))::bit(32)::bigint / 4294967296.0)`;
+
+/**
+ * Claims the next waiting devices (up to the room in flight; claimed and not yet sent counts as
+ * in flight) and gives each its send time: now plus its jitter. Devices already on the version
+ * are skipped when their turn comes.
+ */
+export async function claim(tx: Tx, row: RolloutRow, now: Date): Promise<number> {
+  if (row.version !== null) {
+    await tx.execute(sql`
+      update rollout_devices rd set state = 'skipped', settled_at = now()
+      from devices d
+      where rd.rollout = ${row.id} and rd.state = 'waiting' and not rd.superseded and rd.stage <= ${row.current_stage}
+        and d.name = rd.device and d.fw_version = ${row.version}`);
+  }
+  const claimed = rowsOf<{ device: string }>(
+    await tx.execute(sql`
+      with room as (
+        select greatest(0, ${row.max_in_flight} - count(*)) as n from rollout_devices
+        where rollout = ${row.id} and state = 'in_flight' and not superseded),
+      next as (
+        select device, attempt from rollout_devices
+        where rollout = ${row.id} and state = 'waiting' and not superseded and stage <= ${row.current_stage}
+        order by stage, position limit (select n from room))
+      update rollout_devices rd set state = 'in_flight', claimed_at = now(),
+        send_at = ${now.toISOString()}::timestamptz + make_interval(secs => ${row.jitter_s} * ${jitterShare})
+      from next where rd.rollout = ${row.id} and rd.device = next.device and rd.attempt = next.attempt
+        and rd.state = 'waiting'
+      returning rd.device`),
+  );
+  return claimed.length;
+}
+
+/**
+ * Sends the claimed devices whose send time has come. Firmware: their commands are written held
+ * in this transaction (the delivery after the commit, or the command sweep, claims each exactly
+ * once) and `sent_at` set with them. A file set: `sent_at` marks each online device's session as
+ * begun, and the sessions start after the commit; a device offline waits for its next step.
+ */
+export async function sendDue(
+  deps: Deps,
+  tx: Tx,
+  row: RolloutRow,
+  now: Date,
+): Promise<{ sent: number; awake: Awake[]; provision: ToProvision[] }> {
+  const files = row.delivery === 'files';
+  const due = rowsOf<{ device: string; attempt: number }>(
+    await tx.execute(sql`
+      update rollout_devices rd set sent_at = now()
+      from devices d
+      where rd.rollout = ${row.id} and rd.state = 'in_flight' and not rd.superseded and rd.sent_at is null
+        and rd.command_id is null and rd.send_at <= ${now.toISOString()}::timestamptz
+        and d.name = rd.device ${files ? sql`and d.online` : sql``}
+      returning rd.device, rd.attempt`),
+  );
+  if (due.length === 0) return { sent: 0, awake: [], provision: [] };
+  if (files) {
+    const provision = due.map((d) => ({
+      rollout: row.id,
+      entity: row.entity,
+      device: d.device,
+      attempt: d.attempt,
+      actor: row.created_by,
+      base: row.download_base,
+    }));
+    return { sent: due.length, awake: [], provision };
+  }
+  const names = due.map((d) => d.device);
+  const fw = await firmwareById(tx, row.entity, row.firmware_id ?? '00000000-0000-0000-0000-000000000000');
+  const payload = payloadFor(deps, fw, row.hold_s, row.download_base);
+  const actor = { sub: row.created_by } as AccessClaims;
+  const rows = await insertForDevices(tx, actor, 'devices', { payload, expires_in_s: row.hold_s }, row.entity, names);
+  const ids = rows.map((r) => r.id);
+  // Written held: the delivery after the commit (or the command sweep) claims each exactly once.
+  await tx.execute(sql`update commands set state = 'queued', sent_at = null where id::text = ${anyOf(ids)}`);
+  await tx.execute(sql`
+    update rollout_devices rd set command_id = c.id
+    from commands c where rd.rollout = ${row.id} and rd.state = 'in_flight' and rd.command_id is null
+      and c.id::text = ${anyOf(ids)} and c.device = rd.device`);
+  const awake = rows.filter((r) => r.state === 'sent').map((r) => ({ name: r.device, entity: r.entity }));
+  return { sent: due.length, awake, provision: [] };
+}

@@ -1,0 +1,97 @@
+import { sql } from 'drizzle-orm';
+import type { Tx } from '../../db/client.ts';
+import { rowsOf } from '../../db/raw-sql.ts';
+import type { RolloutRow } from './present-rollout.ts';
+
+/** A device comes online this many times within REBOOT_LOOP_WITHIN_S after its update: reboot-looping. */
+export const REBOOT_LOOP_ONLINE_COUNT = 3;
+export const REBOOT_LOOP_WITHIN_S = 300;
+
+export type Settled = { stage: number; state: string };
+
+const iso = (d: Date) => sql`${d.toISOString()}::timestamptz`;
+
+/**
+ * Devices in flight whose step ended: a firmware command succeeded, or failed with its error; a
+ * provisioning session completed (with no file failed), or failed, was cancelled or timed out.
+ * The report timeout: a device sent its step and not answered after it counts as failed; a file
+ * set's device not online to start its session within `hold_s` of its claim too.
+ */
+export async function settle(tx: Tx, row: RolloutRow, now: Date): Promise<Settled[]> {
+  const timeout = `No report within ${row.report_timeout_s} s`;
+  const late = sql`${iso(now)} - make_interval(secs => ${row.report_timeout_s})`;
+  const ended =
+    row.delivery === 'files'
+      ? sql`
+      update rollout_devices rd set settled_at = now(),
+        state = case when ps.status = 'provision_completed' and ps.error is null then 'succeeded' else 'failed' end,
+        error = case when ps.status = 'provision_completed' and ps.error is null then null
+          when ps.ended_at is null then ${timeout} else coalesce(ps.error, ps.status) end
+      from provision_sessions ps
+      where rd.rollout = ${row.id} and rd.state = 'in_flight' and not rd.superseded
+        and ps.id = rd.command_id and ps.device = rd.device
+        and (ps.ended_at is not null or rd.sent_at < ${late})
+      returning rd.stage, rd.state`
+      : sql`
+      update rollout_devices rd set settled_at = now(),
+        state = case when c.state = 'succeeded' then 'succeeded' else 'failed' end,
+        error = case when c.state = 'succeeded' then null
+          when c.state = 'sent' then ${timeout}
+          else coalesce(c.error, c.state) end
+      from commands c
+      where rd.rollout = ${row.id} and rd.state = 'in_flight' and not rd.superseded
+        and c.id = rd.command_id and c.device = rd.device
+        and (c.state in ('succeeded', 'failed', 'timed_out', 'expired')
+          or (c.state = 'sent' and c.sent_at < ${late}))
+      returning rd.stage, rd.state`;
+  // A step begun and never recorded (a crash between the two): it is never sent again.
+  const lost = sql`
+    update rollout_devices set settled_at = now(), state = 'failed', error = ${timeout}
+    where rollout = ${row.id} and state = 'in_flight' and not superseded and command_id is null
+      and sent_at < ${late}
+    returning stage, state`;
+  const asleep = sql`
+    update rollout_devices set settled_at = now(), state = 'failed',
+      error = ${`Not online within ${row.hold_s} s`}
+    where rollout = ${row.id} and state = 'in_flight' and not superseded and sent_at is null
+      and ${row.delivery === 'files'} and claimed_at < ${iso(now)} - make_interval(secs => ${row.hold_s})
+    returning stage, state`;
+  return [
+    ...rowsOf<Settled>(await tx.execute(ended)),
+    ...rowsOf<Settled>(await tx.execute(lost)),
+    ...rowsOf<Settled>(await tx.execute(asleep)),
+  ];
+}
+
+/**
+ * The soak of the current stage (docs/rollouts.md "Soak"): while it runs, an updated device of
+ * the stage that came online REBOOT_LOOP_ONLINE_COUNT times within REBOOT_LOOP_WITHIN_S since its
+ * update is reboot-looping; when it ends, one not heard from since it began is unresponsive.
+ * Either counts as failed, with the reason.
+ */
+export async function soakFailures(tx: Tx, row: RolloutRow, now: Date): Promise<Settled[]> {
+  if (row.soak_until === null || row.soak_s === 0) return [];
+  const looping = rowsOf<Settled>(
+    await tx.execute(sql`
+      update rollout_devices rd set state = 'failed', settled_at = now(),
+        error = ${`Reboot loop: came online ${REBOOT_LOOP_ONLINE_COUNT} times within ${REBOOT_LOOP_WITHIN_S} s after its update`}
+      where rd.rollout = ${row.id} and rd.state = 'succeeded' and not rd.superseded and rd.stage = ${row.current_stage}
+        and (select count(*) from device_telemetry t
+          where t.entity = ${row.entity} and t.device = rd.device and t.kind = 'online'
+            and t.at > rd.settled_at and t.at > now() - make_interval(secs => ${REBOOT_LOOP_WITHIN_S})
+        ) >= ${REBOOT_LOOP_ONLINE_COUNT}
+      returning rd.stage, rd.state`),
+  );
+  if (now < row.soak_until) return looping;
+  const began = new Date(row.soak_until.getTime() - row.soak_s * 1000);
+  const silent = rowsOf<Settled>(
+    await tx.execute(sql`
+      update rollout_devices rd set state = 'failed', settled_at = now(),
+        error = ${`No report during the soak of ${row.soak_s} s`}
+      from devices d
+      where rd.rollout = ${row.id} and rd.state = 'succeeded' and not rd.superseded and rd.stage = ${row.current_stage}
+        and d.name = rd.device and d.updated_at < ${iso(began)}
+      returning rd.stage, rd.state`),
+  );
+  return [...looping, ...silent];
+}
