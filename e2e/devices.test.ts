@@ -97,8 +97,7 @@ describe.skipIf(!chromiumPath)('devices in Chromium', () => {
   });
 
   it('edits a device, regenerates its credentials, and sends an unknown id back', async () => {
-    const { page, context, errors } = await world.h.newPage();
-    await signIn(page, BOSS);
+    const { page, context, errors } = await world.h.newPage({ as: BOSS });
     await page.goto('/device');
     await page.getByRole('button', { name: 'Actions for device 240ac40a2e48' }).click();
     await page.getByRole('menuitem', { name: 'Edit' }).click();
@@ -166,8 +165,7 @@ describe.skipIf(!chromiumPath)('devices in Chromium', () => {
   it('deletes selected devices, one device, then all of them', async () => {
     await seed('initech', 'cccc', 6);
     await seed('acme', 'ffff', 1);
-    const { page, context, errors } = await world.h.newPage();
-    await signIn(page, CHIEF);
+    const { page, context, errors } = await world.h.newPage({ as: CHIEF });
     await page.goto('/device');
     await page.getByText('1–6 of 6 devices').waitFor();
     await page.getByRole('button', { name: 'Multi-Device Action' }).click();

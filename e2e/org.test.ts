@@ -126,8 +126,7 @@ describe.skipIf(!chromiumPath)('the organisation in Chromium', () => {
   });
 
   it('creates a kiosk at a site (its coordinates fill in), edits and deletes one', async () => {
-    const { page } = await h.newPage();
-    await signIn(page, BOSS);
+    const { page } = await h.newPage({ as: BOSS });
     await page.goto('/site');
     await page.getByRole('link', { name: 'Kiosks' }).click();
     await page.getByText('No kiosks yet').waitFor();
