@@ -51,7 +51,7 @@ export function StagesEditor({ canary, percents, onChange, sizes, error }: Stage
         return (
           <Group key={i} gap="sm" align="end">
             <NumberInput
-              label={`Stage ${i + 1 + offset} (% of devices, cumulative)`}
+              label={`Stage ${i + 1 + offset} (cumulative %)`}
               min={1}
               max={100}
               allowDecimal={false}
