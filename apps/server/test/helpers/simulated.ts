@@ -12,8 +12,8 @@ export async function onlineSimulatedDevice(
   entity: string,
   token: string,
   options: Partial<Omit<DeviceOptions, 'id' | 'entity' | 'secret' | 'url'>>,
+  name = randomDeviceId(),
 ): Promise<SimulatedDevice> {
-  const name = randomDeviceId();
   const res = await s.request('POST', `/api/v1/tenant/${entity}/device`, {
     token,
     body: { document: { name, description: 'sim', manufacturing_type: 'CC1' } },
