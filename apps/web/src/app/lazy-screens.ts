@@ -140,6 +140,9 @@ export const LandlordFleetHealthPage = lazy(() =>
 export const AlertsPage = lazy(() =>
   import('@/routes/alerts/alerts-page.tsx').then((m) => ({ default: m.AlertsPage })),
 );
+export const WebhooksPage = lazy(() =>
+  import('@/routes/alerts/webhooks-page.tsx').then((m) => ({ default: m.WebhooksPage })),
+);
 
 // Rollouts (issue 28): the active entity's.
 export const RolloutsPage = lazy(() =>

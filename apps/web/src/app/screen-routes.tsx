@@ -3,6 +3,7 @@ import type { RouteObject } from 'react-router';
 import {
   AccountEditPage,
   AlertsPage,
+  WebhooksPage,
   RolloutNewPage,
   RolloutPage,
   RolloutsPage,
@@ -105,6 +106,7 @@ const BUILT: ReadonlyArray<
   ['sfleet', LandlordFleetHealthPage, { landlord: true, otherwise: '/fleet' }],
   // Alerts (issue 29): after the spec's items; everyone who reads the entity's devices.
   ['alerts', AlertsPage, { landlord: false, otherwise: null }],
+  ['alerts/webhooks', WebhooksPage, { landlord: false, otherwise: null }],
   // Rollouts (issue 28): after the spec's items; everyone who may send device commands.
   ['rollouts', RolloutsPage, { landlord: false, otherwise: null }],
   ['rollouts/new', RolloutNewPage, { landlord: false, otherwise: null }],
