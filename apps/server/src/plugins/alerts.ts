@@ -3,6 +3,7 @@ import fp from 'fastify-plugin';
 import { AlertEvaluator } from '../domain/alert/alert-evaluator.ts';
 import { AlertCountStreams } from '../domain/alert/count-streams.ts';
 import type { Deps } from '../domain/deps.ts';
+import { commandOutcome } from '../domain/alert/command-outcome.ts';
 
 export interface Alerts {
   evaluator: AlertEvaluator;
@@ -26,7 +27,13 @@ export const alertsPlugin = fp(
     const onError = (err: unknown) => app.log.error({ err }, 'alerts: evaluation failed');
     const evaluator = new AlertEvaluator(deps.db, deps.bus, { sweepMs: deps.config.ALERT_SWEEP_S * 1000, onError });
     const streams = new AlertCountStreams(deps.db, deps.bus, onError);
-    app.devices.telemetry.onChanged((rows) => evaluator.changed(rows.map((r) => r.name)));
+    app.devices.telemetry.onChanged((rows) =>
+      evaluator.changed(
+        rows.map((r) => r.name),
+        rows.filter((r) => r.was_charging === true && r.is_charging === false).map((r) => r.name),
+      ),
+    );
+    app.devices.commands.onSettled((rows) => evaluator.outcomes(rows.flatMap(commandOutcome)));
     app.addHook('preClose', async () => {
       streams.closeAll();
       await evaluator.close();

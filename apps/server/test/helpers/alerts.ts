@@ -39,3 +39,13 @@ export async function alertsOf(s: Pick<TestServer, 'request'>, token: string, en
 
 /** `seconds` from now, for the sweep's injected clock. */
 export const later = (seconds: number) => new Date(Date.now() + seconds * 1000);
+
+/** Creates a rule in the entity (201 expected); answers it. */
+export async function createRule(s: Pick<TestServer, 'request'>, token: string, entity: string, document: object) {
+  const res = await s.request('POST', `/api/v1/tenant/${entity}/alert-rules`, { token, body: { document } });
+  if (res.status !== 201) throw new Error(`alert-rules answered ${res.status}: ${res.text}`);
+  return res.body.data as Record<string, any>;
+}
+
+/** The alerts of one rule among a device's (the API lists them newest first). */
+export const ofRule = (list: Array<Record<string, any>>, rule: string) => list.filter((a) => a.rule_name === rule);

@@ -25,12 +25,15 @@ const count = async (token = root, entity = ACME) =>
   (await s.request('GET', `/api/v1/tenant/${entity}/alerts/count`, { token })).body;
 
 describe('default rules', () => {
-  it('every new entity starts with the unresponsive, battery and error rules', async () => {
+  it('every new entity starts with the unresponsive, battery, error, firmware, provisioning and rollout rules', async () => {
     const res = await s.request('GET', `/api/v1/tenant/${ACME}/alert-rules`, { token: operator });
     expect(res.status).toBe(200);
     expect(res.body.data.map((r: any) => [r.kind, r.threshold, r.start_delay_s, r.clear_delay_s]).sort()).toEqual([
       ['battery_low', 15, 300, 60],
       ['device_error', null, 0, 0],
+      ['firmware_failed', null, 0, 0],
+      ['provisioning_failed', null, 0, 0],
+      ['rollout_paused', null, 0, 0],
       ['unresponsive', 20, 0, 0],
     ]);
   });

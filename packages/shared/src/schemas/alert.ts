@@ -2,14 +2,35 @@ import { z } from 'zod';
 import { email } from '../validation.ts';
 
 /**
- * The kinds of alert rule built so far (issue 29; docs/alerts.md). `threshold` means: minutes of
- * silence for `unresponsive` (20 at least, the spec's rule), the battery percentage at or below
- * which a device that is not charging alerts for `battery_low`, nothing for `device_error`.
+ * The kinds of alert rule (issue 29; docs/alerts.md). `threshold` means: minutes of silence for
+ * `unresponsive` (20 at least, the spec's rule), the battery percentage at or below which a device
+ * that is not charging alerts for `battery_low`; the other kinds take none. The event kinds
+ * (EVENT_ALERT_KINDS) hold from a failure until the next success of the same thing.
  */
-export const ALERT_RULE_KINDS = ['unresponsive', 'battery_low', 'device_error'] as const;
+export const ALERT_RULE_KINDS = [
+  'unresponsive',
+  'battery_low',
+  'device_error',
+  'charging_stopped',
+  'command_failed',
+  'firmware_failed',
+  'provisioning_failed',
+  'rollout_paused',
+] as const;
 export type AlertRuleKind = (typeof ALERT_RULE_KINDS)[number];
+/** Kinds raised by an outcome (a failure) rather than by what a device's row shows. */
+export const EVENT_ALERT_KINDS = [
+  'command_failed',
+  'firmware_failed',
+  'provisioning_failed',
+  'rollout_paused',
+] as const;
+/** The kinds whose rules take a threshold. */
+export const THRESHOLD_ALERT_KINDS: readonly AlertRuleKind[] = ['unresponsive', 'battery_low'];
 export const ALERT_SEVERITIES = ['info', 'warning', 'critical'] as const;
-export const ALERT_SCOPES = ['entity', 'site', 'group'] as const;
+/** `view`: a shared saved view of the device list, by name (its filter picks the devices). */
+export const ALERT_SCOPES = ['entity', 'site', 'group', 'view'] as const;
+export type AlertScope = (typeof ALERT_SCOPES)[number];
 /** pending: the condition holds but its start delay has not passed; never listed as an alert. */
 export const ALERT_STATUSES = ['active', 'acknowledged', 'cleared'] as const;
 export type AlertStatus = (typeof ALERT_STATUSES)[number];
@@ -29,7 +50,7 @@ const RuleChangeSchema = z.object({
   name: z.string().trim().min(1).max(80),
   kind: z.enum(ALERT_RULE_KINDS),
   scope: z.enum(ALERT_SCOPES),
-  /** The site or group name for those scopes; null for the whole entity. */
+  /** The site, group or shared view name for those scopes; null for the whole entity. */
   scope_name: z.string().trim().min(1).max(128).nullable(),
   threshold: z.number().int().min(0).max(100_000).nullable(),
   start_delay_s: delay,
@@ -64,10 +85,19 @@ function checkRule(rule: Partial<RuleFields>, ctx: z.RefinementCtx) {
   if (rule.kind === 'battery_low' && (rule.threshold === null || rule.threshold === undefined || rule.threshold > 100))
     issue('threshold', 'A battery rule needs a level from 0 to 100');
   if (
+    rule.kind &&
+    !THRESHOLD_ALERT_KINDS.includes(rule.kind) &&
+    rule.threshold !== null &&
+    rule.threshold !== undefined
+  )
+    issue('threshold', 'This kind of rule takes no threshold');
+  if (rule.kind === 'rollout_paused' && rule.scope !== undefined && rule.scope !== 'entity')
+    issue('scope', 'A rollout rule watches the whole entity');
+  if (
     rule.scope !== undefined &&
     (rule.scope === 'entity') !== (rule.scope_name === null || rule.scope_name === undefined)
   )
-    issue('scope_name', rule.scope === 'entity' ? 'The whole entity takes no scope name' : 'Name the site or group');
+    issue('scope_name', rule.scope === 'entity' ? 'The whole entity takes no scope name' : `Name the ${rule.scope}`);
 }
 
 /** `POST alert-rules {document}`. */
@@ -93,7 +123,10 @@ export const AlertSchema = z.object({
   rule_name: z.string(),
   kind: z.enum(ALERT_RULE_KINDS),
   severity: z.enum(ALERT_SEVERITIES),
-  device: z.string(),
+  /** The device the alert is about; null for a rollout's alert. */
+  device: z.string().nullable(),
+  /** The rollout a `rollout_paused` alert is about (its id); null for a device's alert. */
+  rollout: z.string().nullable(),
   status: z.enum(ALERT_STATUSES),
   /** When the condition began to hold, and when the alert was raised (after the start delay). */
   condition_since: z.string(),
@@ -103,7 +136,7 @@ export const AlertSchema = z.object({
   cleared_at: z.string().nullable(),
   /** `condition` when it ended by itself; otherwise who cleared it by hand. */
   cleared_by: z.string().nullable(),
-  /** What the device showed when the alert was raised: battery, state, last seen. */
+  /** What the device showed when the alert was raised (battery, state, last seen), or the failure's outcome. */
   detail: z.record(z.string(), z.unknown()),
 });
 export type Alert = z.infer<typeof AlertSchema>;

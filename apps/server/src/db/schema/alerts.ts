@@ -1,8 +1,9 @@
 // Alerts (issue 29; docs/alerts.md): rules per entity and alerts kept as history (0017_alerts.sql).
-import type { AlertRuleKind } from '@fleet/shared/schemas/alert';
+import type { AlertRuleKind, AlertScope } from '@fleet/shared/schemas/alert';
 import { sql } from 'drizzle-orm';
 import {
   boolean,
+  check,
   index,
   integer,
   jsonb,
@@ -15,6 +16,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { timestamps } from './columns.ts';
 import { devices } from './fleet.ts';
+import { rollouts } from './rollouts.ts';
 import { entities } from './tenants.ts';
 
 export const alertRules = pgTable(
@@ -26,7 +28,7 @@ export const alertRules = pgTable(
       .references(() => entities.name, { onDelete: 'cascade', onUpdate: 'cascade' }),
     name: text('name').notNull(),
     kind: text('kind').$type<AlertRuleKind>().notNull(),
-    scope: text('scope').$type<'entity' | 'site' | 'group'>().notNull().default('entity'),
+    scope: text('scope').$type<AlertScope>().notNull().default('entity'),
     scope_name: text('scope_name'),
     threshold: integer('threshold'),
     start_delay_s: integer('start_delay_s').notNull().default(0),
@@ -60,9 +62,10 @@ export const alerts = pgTable(
     rule_id: uuid('rule_id')
       .notNull()
       .references(() => alertRules.id, { onDelete: 'cascade' }),
-    device: text('device')
-      .notNull()
-      .references(() => devices.name, { onDelete: 'cascade', onUpdate: 'cascade' }),
+    /** The device the alert is about; null for a rollout's alert (0018). */
+    device: text('device').references(() => devices.name, { onDelete: 'cascade', onUpdate: 'cascade' }),
+    /** The rollout a `rollout_paused` alert is about (then there is no device). */
+    rollout: uuid('rollout').references(() => rollouts.id, { onDelete: 'cascade' }),
     status: text('status').$type<'pending' | 'active' | 'acknowledged' | 'cleared'>().notNull(),
     condition_since: timestamp('condition_since', { withTimezone: true }).notNull(),
     raised_at: timestamp('raised_at', { withTimezone: true }),
@@ -78,6 +81,10 @@ export const alerts = pgTable(
     uniqueIndex('alerts_open_key')
       .on(t.rule_id, t.device)
       .where(sql`status <> 'cleared'`),
+    uniqueIndex('alerts_open_rollout_key')
+      .on(t.rule_id, t.rollout)
+      .where(sql`status <> 'cleared' and rollout is not null`),
+    check('alerts_subject_check', sql`num_nonnulls(device, rollout) = 1`),
     index('alerts_entity_raised_idx')
       .on(t.entity, t.raised_at.desc())
       .where(sql`status <> 'pending'`),

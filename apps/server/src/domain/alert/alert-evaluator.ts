@@ -2,7 +2,14 @@ import type { Db } from '../../db/client.ts';
 import { FlushLoop } from '../../lib/batching/flush-loop.ts';
 import type { Bus } from '../../lib/bus.ts';
 import { evaluateDevices } from './evaluate-devices.ts';
+import { recordDeviceOutcomes, type DeviceOutcome } from './record-outcomes.ts';
 import { sweepAlerts } from './sweep-alerts.ts';
+
+interface Batch {
+  names: string[];
+  stopped: string[];
+  outcomes: DeviceOutcome[];
+}
 
 interface Options {
   /** The clock every evaluation reads; tests inject theirs. */
@@ -21,7 +28,10 @@ interface Options {
  */
 export class AlertEvaluator {
   private readonly dirty = new Set<string>();
-  private readonly loop: FlushLoop<string[]>;
+  /** Devices a flush saw stop charging (charging_stopped begins only for them). */
+  private readonly stopped = new Set<string>();
+  private outcomeQueue: DeviceOutcome[] = [];
+  private readonly loop: FlushLoop<Batch>;
   private readonly timer: NodeJS.Timeout | null;
   readonly now: () => Date;
 
@@ -36,22 +46,37 @@ export class AlertEvaluator {
       intervalMs: 100,
       maxBatch: 2_000,
       collect: () => {
-        if (this.dirty.size === 0) return undefined;
-        const names = [...this.dirty];
+        if (this.dirty.size === 0 && this.outcomeQueue.length === 0) return undefined;
+        const batch = { names: [...this.dirty], stopped: [...this.stopped], outcomes: this.outcomeQueue };
         this.dirty.clear();
-        return names;
+        this.stopped.clear();
+        this.outcomeQueue = [];
+        return batch;
       },
-      write: async (names) => this.told(await evaluateDevices(this.db, names, this.now())),
+      write: async ({ names, stopped, outcomes }) => {
+        const now = this.now();
+        const a = await evaluateDevices(this.db, names, now, stopped);
+        const b = await recordDeviceOutcomes(this.db, outcomes, now);
+        await this.told([...new Set([...a, ...b])]);
+      },
       onError: opts.onError,
     });
     this.timer = opts.sweepMs > 0 ? setInterval(() => void this.sweep().catch(opts.onError), opts.sweepMs) : null;
     this.timer?.unref();
   }
 
-  /** Devices whose rows changed: evaluated within the loop's interval. */
-  changed(names: Iterable<string>): void {
+  /** Devices whose rows changed (`stopped`: of them, those that stopped charging): evaluated within the loop's interval. */
+  changed(names: Iterable<string>, stopped: Iterable<string> = []): void {
     for (const name of names) this.dirty.add(name);
-    this.loop.added(this.dirty.size);
+    for (const name of stopped) this.stopped.add(name);
+    this.loop.added(this.dirty.size + this.outcomeQueue.length);
+  }
+
+  /** Failures and successes on devices (commands, firmware updates): recorded within the loop's interval. */
+  outcomes(list: DeviceOutcome[]): void {
+    if (list.length === 0) return;
+    this.outcomeQueue.push(...list);
+    this.loop.added(this.dirty.size + this.outcomeQueue.length);
   }
 
   /** Evaluates what is queued now; resolves when it is written. */

@@ -1,5 +1,7 @@
 import type { ServerResponse } from 'node:http';
+import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { rowsOf } from '../../db/raw-sql.ts';
 import type { Bus } from '../../lib/bus.ts';
 import { countAlerts } from './count-alerts.ts';
 
@@ -25,10 +27,11 @@ export class AlertCountStreams {
     bus: Bus,
     private readonly onError: (err: unknown) => void,
   ) {
-    bus.subscribe('alerts.changed', ({ entities }) => {
-      for (const e of entities) if (this.byEntity.has(e)) this.due.add(e);
-      if (this.due.size > 0 && this.timer === null) this.timer = setTimeout(() => void this.recount(), RECOUNT_MS);
-    });
+    bus.subscribe('alerts.changed', ({ entities }) => this.recountSoon(entities));
+    // Rollout pauses and provisioning ends raise alerts inside their own transactions; their
+    // after-commit news is the cue to recount (one query per burst, only for entities streamed).
+    bus.subscribe('rollouts.changed', ({ entity }) => this.recountSoon([entity]));
+    bus.subscribe('provision.stored', ({ marks }) => void this.recountDevices(marks.map((m) => m.device)));
     this.keepalive = setInterval(() => {
       for (const set of this.byEntity.values()) for (const res of set) res.write(': keepalive\n\n');
     }, KEEPALIVE_MS);
@@ -52,6 +55,24 @@ export class AlertCountStreams {
     });
     res.write('retry: 2000\n\n');
     this.write([res], await countAlerts(this.db, entity));
+  }
+
+  private recountSoon(entities: Iterable<string>): void {
+    for (const e of entities) if (this.byEntity.has(e)) this.due.add(e);
+    if (this.due.size > 0 && this.timer === null) this.timer = setTimeout(() => void this.recount(), RECOUNT_MS);
+  }
+
+  private async recountDevices(devices: string[]): Promise<void> {
+    if (this.byEntity.size === 0 || devices.length === 0) return;
+    try {
+      const rows = rowsOf<{ entity: string }>(
+        await this.db.execute(sql`select distinct entity from devices
+          where name in (select jsonb_array_elements_text(${JSON.stringify([...new Set(devices)])}::jsonb))`),
+      );
+      this.recountSoon(rows.map((r) => r.entity));
+    } catch (err) {
+      this.onError(err);
+    }
   }
 
   /** Ends every stream (shutdown). */

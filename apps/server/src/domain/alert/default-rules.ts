@@ -2,9 +2,12 @@ import type { Executor } from '../../db/client.ts';
 import { alertRules } from '../../db/schema/alerts.ts';
 
 /**
- * The rules every entity starts with (the migration gave the same to entities that existed):
- * silent for the spec's 20 minutes, battery at or below 15 % and not charging for 5 minutes
- * (cleared 1 minute after it recovers), and a device in ERROR or DEFECT.
+ * The rules every entity starts with (migration 0017 gave the first three to entities that
+ * existed): silent for the spec's 20 minutes, battery at or below 15 % and not charging for
+ * 5 minutes (cleared 1 minute after it recovers), a device in ERROR or DEFECT; and, for entities
+ * created since 0018, a firmware update or a provisioning session that failed, and a rollout
+ * paused. A failed command and charging stopped are not defaults: a device asleep fails commands,
+ * and taking a device off its dock is everyday work (docs/alerts.md).
  */
 export const DEFAULT_ALERT_RULES = [
   {
@@ -26,6 +29,30 @@ export const DEFAULT_ALERT_RULES = [
   {
     name: 'Device in ERROR or DEFECT',
     kind: 'device_error',
+    threshold: null,
+    start_delay_s: 0,
+    clear_delay_s: 0,
+    severity: 'critical',
+  },
+  {
+    name: 'Firmware update failed',
+    kind: 'firmware_failed',
+    threshold: null,
+    start_delay_s: 0,
+    clear_delay_s: 0,
+    severity: 'warning',
+  },
+  {
+    name: 'Provisioning failed',
+    kind: 'provisioning_failed',
+    threshold: null,
+    start_delay_s: 0,
+    clear_delay_s: 0,
+    severity: 'warning',
+  },
+  {
+    name: 'Rollout paused',
+    kind: 'rollout_paused',
     threshold: null,
     start_delay_s: 0,
     clear_delay_s: 0,

@@ -3,7 +3,7 @@ import type { Alert } from '@fleet/shared/schemas/alert';
 
 /** The columns of an alert as the API shows it (with its rule's name, kind and severity). */
 export const ALERT_COLUMNS = sql`a.id::text, a.entity, a.rule_id::text, r.name as rule_name, r.kind, r.severity,
-  a.device, a.status, a.condition_since, a.raised_at, a.acknowledged_at, a.acknowledged_by,
+  a.device, a.rollout::text, a.status, a.condition_since, a.raised_at, a.acknowledged_at, a.acknowledged_by,
   a.cleared_at, a.cleared_by, a.detail`;
 
 type Row = Omit<Alert, 'condition_since' | 'raised_at' | 'acknowledged_at' | 'cleared_at'> & {

@@ -3,7 +3,9 @@ import { MIN_UNRESPONSIVE_MINUTES } from '@fleet/shared/schemas/alert';
 import { tryTransactionLock } from '../../db/advisory-lock.ts';
 import type { Db } from '../../db/client.ts';
 import { rowsOf } from '../../db/raw-sql.ts';
+import { applyMatches } from './apply-matches.ts';
 import { evaluateDevices } from './evaluate-devices.ts';
+import { rolloutsNoLongerPaused } from './record-outcomes.ts';
 
 /** One sweep at a time across instances (a transaction-scoped advisory lock). */
 const SWEEP_LOCK = 0xa1e7_5eed;
@@ -12,7 +14,8 @@ const SILENT_BATCH = 5_000;
 
 /**
  * The time-based half of alert evaluation, run every ALERT_SWEEP_S by one instance at a time:
- * devices that fell silent (no report comes to say so) are evaluated, pending alerts whose start
+ * devices that fell silent (no report comes to say so) are evaluated, rollout alerts whose rollout
+ * is no longer paused end, pending alerts whose start
  * delay has passed are raised, and alerts whose condition ended longer ago than their clear delay
  * are cleared. Answers the entities whose alerts changed (empty when another instance swept).
  */
@@ -34,6 +37,7 @@ export async function sweepAlerts(db: Db, now: Date): Promise<string[]> {
         order by d.updated_at limit ${SILENT_BATCH}`),
     ).map((r) => r.name);
     const changed = new Set(await evaluateDevices(tx, silent, now));
+    for (const e of await applyMatches(tx, rolloutsNoLongerPaused, now)) changed.add(e);
     const moved = await tx.execute(sql`
       with raised as (
         update alerts a set status = 'active', raised_at = ${at}::timestamptz

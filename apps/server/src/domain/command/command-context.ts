@@ -4,6 +4,28 @@ import type { ProgressBatcher } from './progress-batcher.ts';
 import type { ReplyWaiters } from './reply-waiters.ts';
 import type { SettleHandler } from './settle-handlers.ts';
 
+/** A command row that settled, as listeners are told it. */
+export interface CommandOutcome {
+  device: string;
+  entity: string;
+  type: string;
+  state: string;
+  error: string | null;
+}
+
+/** Tells the listeners the rows that settled; a listener's error never fails the settling. */
+export function tellSettled(ctx: Pick<CommandContext, 'settledListeners' | 'onError'>, rows: CommandOutcome[]): void {
+  if (rows.length === 0) return;
+  const told = rows.map(({ device, entity, type, state, error }) => ({ device, entity, type, state, error }));
+  for (const listener of ctx.settledListeners) {
+    try {
+      listener(told);
+    } catch (err) {
+      ctx.onError(err, 'telling settled commands');
+    }
+  }
+}
+
 /** What every command operation is given: built once by `CommandService`. */
 export interface CommandContext {
   db: Db;
@@ -16,6 +38,8 @@ export interface CommandContext {
   dfuTimeoutMs: number;
   /** What features do when their commands settle, in registration order. */
   settle: readonly SettleHandler[];
+  /** Told the rows that settled (a reply, a timeout), after they are written (alerts follow them). */
+  settledListeners: Array<(rows: CommandOutcome[]) => void>;
   onError(err: unknown, what: string): void;
 }
 

@@ -6,6 +6,7 @@ import { rowsOf } from '../../db/raw-sql.ts';
 import type { Db, Executor } from '../../db/client.ts';
 import { settlingWithEntries } from '../audit/command-outcomes.ts';
 import { anyOf, insertColumns } from './command-parts.ts';
+import { tellSettled, type CommandContext, type CommandOutcome } from './command-context.ts';
 import type { CommandRow } from './present-command.ts';
 
 export type Target = CommandRow['target'];
@@ -63,13 +64,20 @@ export async function holdCommands(db: Db, rows: CommandRow[]): Promise<void> {
 }
 
 /** Sent rows whose call stopped waiting: they time out (a late reply still settles them), each with its entry. */
-export async function timeOutCommands(db: Db, rows: CommandRow[], error: string): Promise<void> {
+export async function timeOutCommands(
+  ctx: Pick<CommandContext, 'db' | 'settledListeners' | 'onError'>,
+  rows: CommandRow[],
+  error: string,
+): Promise<void> {
   if (rows.length === 0) return;
-  await db.execute(
-    settlingWithEntries(
-      sql`update commands set state = 'timed_out', error = ${error}
+  const settled = rowsOf<CommandOutcome>(
+    await ctx.db.execute(
+      settlingWithEntries(
+        sql`update commands set state = 'timed_out', error = ${error}
         where state = 'sent' and id::text = ${anyOf(rows.map((r) => r.id))} and device = ${anyOf(rows.map((r) => r.device))}`,
-      'system',
+        'system',
+      ),
     ),
   );
+  tellSettled(ctx, settled);
 }

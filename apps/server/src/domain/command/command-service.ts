@@ -13,6 +13,7 @@ import type { ReplyWaiters } from './reply-waiters.ts';
 import { sendToDevice } from './send-to-device.ts';
 import { sendToDevices, sendToEntity } from './send-to-devices.ts';
 import type { SettleHandler } from './settle-handlers.ts';
+import type { CommandOutcome } from './command-context.ts';
 import { settleReply } from './settle-reply.ts';
 import { startLongCommand } from './start-long-command.ts';
 import { startSelectionBatch } from './start-selection-batch.ts';
@@ -42,7 +43,12 @@ export class CommandService {
 
   constructor(o: Options) {
     const progress = new ProgressBatcher(o.db, (err) => o.onError(err, 'recording progress'));
-    this.ctx = { ...o, progress };
+    this.ctx = { ...o, progress, settledListeners: [] };
+  }
+
+  /** Calls `listener` with the rows that settle (replies, timeouts), after they are written. */
+  onSettled(listener: (rows: CommandOutcome[]) => void): void {
+    this.ctx.settledListeners.push(listener);
   }
 
   /** One device: answers when it replied, or at once when the command is held for a sleeping device. */

@@ -49,7 +49,7 @@ export async function publishAndWait(
     throw unansweredOnShutdown();
   }
   await timeOutCommands(
-    ctx.db,
+    ctx,
     live.filter((_, i) => outcomes[i] === null),
     timeoutText(ctx),
   );

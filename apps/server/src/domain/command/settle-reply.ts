@@ -3,7 +3,7 @@ import { StateReportSchema, type ReplyMessage } from '@fleet/shared/protocol';
 import type { RefreshReport } from '../../lib/bus.ts';
 import { rowsOf } from '../../db/raw-sql.ts';
 import { settlingWithEntries } from '../audit/command-outcomes.ts';
-import type { CommandContext } from './command-context.ts';
+import { tellSettled, type CommandContext } from './command-context.ts';
 import { anyOf } from './command-parts.ts';
 import type { CommandRow } from './present-command.ts';
 import { handlersFor, replyOutcome, type SettleHandler } from './settle-handlers.ts';
@@ -53,7 +53,7 @@ export function settleAssignments(reply: ReplyMessage, handlers: readonly Settle
  * runs the owners' settle handlers, and answers whoever waits. False when no row was open.
  */
 export async function settleReply(
-  ctx: Pick<CommandContext, 'db' | 'progress' | 'waiters' | 'settle'>,
+  ctx: Pick<CommandContext, 'db' | 'progress' | 'waiters' | 'settle' | 'settledListeners' | 'onError'>,
   device: string,
   reply: ReplyMessage,
 ): Promise<boolean> {
@@ -70,6 +70,7 @@ export async function settleReply(
   );
   if (!row) return false;
   for (const handler of handlersFor(ctx.settle, row.type)) await handler.settled?.({ db: ctx.db, device, row, reply });
+  tellSettled(ctx, [row]);
   await ctx.waiters.settle({
     id: row.id,
     device,

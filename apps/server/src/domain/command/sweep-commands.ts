@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { rowsOf } from '../../db/raw-sql.ts';
 import { outcomeEntriesOf, settlingWithEntries } from '../audit/command-outcomes.ts';
-import { timeoutText, type CommandContext } from './command-context.ts';
+import { tellSettled, timeoutText, type CommandContext, type CommandOutcome } from './command-context.ts';
 import { deliverHeld, type Awake } from './deliver-held.ts';
 import { DOWNLOAD_PREFIX } from './progress-batcher.ts';
 
@@ -19,22 +19,28 @@ export async function sweepCommands(ctx: CommandContext): Promise<void> {
       'system',
     ),
   );
-  await db.execute(
-    settlingWithEntries(
-      sql`update commands set state = 'timed_out', error = ${timeoutText(ctx)}
+  const timedOut = rowsOf<CommandOutcome>(
+    await db.execute(
+      settlingWithEntries(
+        sql`update commands set state = 'timed_out', error = ${timeoutText(ctx)}
         where state = 'sent' and type <> 'dfu' and sent_at < now() - make_interval(secs => ${(ctx.timeoutMs + 1000) / 1000})`,
-      'system',
+        'system',
+      ),
     ),
   );
-  await db.execute(sql`
+  const lateDfu = rowsOf<CommandOutcome>(
+    await db.execute(sql`
     with late as (
       update commands set state = 'timed_out',
         error = ${`The firmware update did not finish within ${Math.round(ctx.dfuTimeoutMs / 60_000)} minutes`}
       where state = 'sent' and type = 'dfu' and sent_at < now() - make_interval(secs => ${ctx.dfuTimeoutMs / 1000})
       returning *),
-    logged as (${outcomeEntriesOf(sql`late`, 'system')})
-    update devices set current_download = null
-    where name in (select device from late) and current_download like ${`${DOWNLOAD_PREFIX}%`}`);
+    logged as (${outcomeEntriesOf(sql`late`, 'system')}),
+    cleared as (update devices set current_download = null
+      where name in (select device from late) and current_download like ${`${DOWNLOAD_PREFIX}%`})
+    select device, entity, type, state, error from late`),
+  );
+  tellSettled(ctx, [...timedOut, ...lateDfu]);
   const owed = rowsOf<Awake>(
     await db.execute(sql`
       select distinct d.name, d.entity from commands c join devices d on d.name = c.device

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import type { AuditContext } from '../audit/audit-context.ts';
+import { recordProvisioningEnds } from '../alert/record-outcomes.ts';
 import { anyOf } from '../command/command-parts.ts';
 
 /**
@@ -14,6 +15,7 @@ export type EndedBy = 'device' | { ctx: AuditContext; action: 'provision.end' | 
  * transaction's time) as one audit entry, in that transaction: `provision.end` with the result
  * (success, partial, failed, timeout; a failure's reason is the session's error), or an account's
  * `provision.cancel`. Sessions that ended earlier are left alone, so a repeat records nothing.
+ * The `provisioning_failed` alert rules hear the same ends (alert/record-outcomes.ts).
  */
 export async function recordSessionEnds(tx: Executor, ids: readonly string[], by: EndedBy): Promise<void> {
   if (ids.length === 0) return;
@@ -39,4 +41,5 @@ export async function recordSessionEnds(tx: Executor, ids: readonly string[], by
           else 'failed' end as result
       from provision_sessions p
       where p.id::text = ${anyOf(ids)} and p.ended_at = now()) s`);
+  await recordProvisioningEnds(tx, ids);
 }

@@ -3,6 +3,7 @@ import { stageLabels } from '@fleet/shared/schemas/rollout';
 import type { Tx } from '../../db/client.ts';
 import { rowsOf } from '../../db/raw-sql.ts';
 import { rollouts } from '../../db/schema.ts';
+import { recordRolloutPaused } from '../alert/record-outcomes.ts';
 import { SYSTEM_CONTEXT } from '../audit/audit-context.ts';
 import { recordAudit } from '../audit/audited.ts';
 import type { Awake } from '../command/deliver-held.ts';
@@ -127,6 +128,7 @@ export async function tickRollout(deps: Deps, tx: Tx, row: RolloutRow, now: Date
       .returning();
     current = updated!;
     changed = true;
+    if (next.state === 'paused') await recordRolloutPaused(tx, row, reason ?? null);
     if (next.state === 'paused' || next.state === 'finished') {
       await recordAudit(tx, SYSTEM_CONTEXT, {
         action: next.state === 'paused' ? 'rollout.pause' : 'rollout.finish',

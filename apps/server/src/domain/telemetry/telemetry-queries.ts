@@ -48,6 +48,9 @@ export interface UpdatedDevice {
   entity: string;
   was_online: boolean;
   online: boolean;
+  /** Charging before and after the flush (alerts: `charging_stopped` begins where it turned false). */
+  was_charging: boolean | null;
+  is_charging: boolean | null;
 }
 
 /**
@@ -93,7 +96,7 @@ export async function updateDevices(db: Db, batch: DeviceNews[]): Promise<Update
         or v.is_charging is not null and v.is_charging is distinct from d.is_charging
         or v.online is not null and v.online is distinct from d.online
         or v.seen_at > d.updated_at + ${SEEN_RESOLUTION}::interval)
-      returning d.name, d.entity, old.online as was_online, d.online`),
+      returning d.name, d.entity, old.online as was_online, d.online, old.is_charging as was_charging, d.is_charging`),
   );
 }
 

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { useAlerts } from '../api/alerts-api.ts';
 import { useAlertCount } from '../hooks/use-alert-count.ts';
-import { KIND_LABELS } from './alert-labels.ts';
+import { KIND_LABELS, alertSubject } from './alert-labels.ts';
 
 /** Open alerts the bell's list shows. */
 const RECENT = 8;
@@ -53,17 +53,20 @@ function RecentAlerts({ onNavigate }: { onNavigate(): void }) {
           Nothing needs attention.
         </Text>
       )}
-      {items.map((a) => (
-        <Anchor
-          key={a.id}
-          component={Link}
-          to={`/device/${encodeURIComponent(a.device)}`}
-          onClick={onNavigate}
-          size="sm"
-        >
-          {a.device}: {KIND_LABELS[a.kind]} ({a.status})
-        </Anchor>
-      ))}
+      {items.map((a) => {
+        const { label, device } = alertSubject(a);
+        return (
+          <Anchor
+            key={a.id}
+            component={Link}
+            to={device === null ? '/alerts' : `/device/${encodeURIComponent(device)}`}
+            onClick={onNavigate}
+            size="sm"
+          >
+            {label}: {KIND_LABELS[a.kind]} ({a.status})
+          </Anchor>
+        );
+      })}
       <Anchor component={Link} to="/alerts" onClick={onNavigate} size="sm" fw={600}>
         All alerts
       </Anchor>

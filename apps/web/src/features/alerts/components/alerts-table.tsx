@@ -6,7 +6,7 @@ import { ListEmpty } from '@/components/ui/table-states.tsx';
 import { formatDateTime } from '@/lib/format/time.ts';
 import classes from '@/components/ui/tones.module.css';
 import { useAlertChange } from '../api/alerts-api.ts';
-import { KIND_LABELS, SEVERITY_TONES, STATUS_LABELS, STATUS_TONES, alertDetail } from './alert-labels.ts';
+import { KIND_LABELS, SEVERITY_TONES, STATUS_LABELS, STATUS_TONES, alertDetail, alertSubject } from './alert-labels.ts';
 
 /** What a person may do to an alert, by the statuses it applies to. */
 const ACTIONS = [
@@ -74,7 +74,11 @@ function AlertRow({ alert, showDevice }: { alert: Alert; showDevice: boolean }) 
       </Table.Td>
       {showDevice && (
         <Table.Td>
-          <Link to={`/device/${encodeURIComponent(alert.device)}`}>{alert.device}</Link>
+          {alert.device === null ? (
+            alertSubject(alert).label
+          ) : (
+            <Link to={`/device/${encodeURIComponent(alert.device)}`}>{alert.device}</Link>
+          )}
         </Table.Td>
       )}
       <Table.Td>

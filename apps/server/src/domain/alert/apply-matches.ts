@@ -1,0 +1,49 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { Executor } from '../../db/client.ts';
+import { rowsOf } from '../../db/raw-sql.ts';
+
+/**
+ * Moves alerts with what their rules say now. `matches` is a query of rows (rule_id, device,
+ * rollout, entity, start_delay_s, clear_delay_s, hit, detail), each about one device or one rollout:
+ * a condition that begins opens an alert (pending while its start delay runs, active at once
+ * without one); one that ends drops a pending alert, and starts the clear delay of an open one
+ * (or clears it at once); one that holds again before its clear delay passed keeps the alert
+ * open. The unique open indexes (per rule and device, per rule and rollout) make two evaluations
+ * of the same thing at once open one alert. Answers the entities whose alerts changed.
+ */
+export async function applyMatches(db: Executor, matches: SQL, now: Date): Promise<string[]> {
+  const at = now.toISOString();
+  const same = sql`a.rule_id = m.rule_id and (a.device = m.device or a.rollout = m.rollout)`;
+  const result = await db.execute(sql`
+    with m as (${matches}),
+    opened as (
+      insert into alerts (entity, rule_id, device, rollout, status, condition_since, raised_at, detail)
+      select m.entity, m.rule_id, m.device, m.rollout,
+        case when m.start_delay_s = 0 then 'active' else 'pending' end, ${at}::timestamptz,
+        case when m.start_delay_s = 0 then ${at}::timestamptz end, m.detail
+      from m where m.hit
+      on conflict do nothing
+      returning entity),
+    held as (
+      update alerts a set condition_ended_at = null
+      from m where m.hit and ${same}
+        and a.status in ('active', 'acknowledged') and a.condition_ended_at is not null
+      returning a.entity),
+    dropped as (
+      delete from alerts a using m
+      where not m.hit and ${same} and a.status = 'pending'
+      returning a.entity),
+    ended as (
+      update alerts a set
+        condition_ended_at = ${at}::timestamptz,
+        status = case when m.clear_delay_s = 0 then 'cleared' else a.status end,
+        cleared_at = case when m.clear_delay_s = 0 then ${at}::timestamptz end,
+        cleared_by = case when m.clear_delay_s = 0 then 'condition' end
+      from m where not m.hit and ${same}
+        and a.status in ('active', 'acknowledged') and a.condition_ended_at is null
+      returning a.entity, a.status)
+    select distinct entity from (
+      select entity from opened union all select entity from held
+      union all select entity from ended where status = 'cleared') changed`);
+  return rowsOf<{ entity: string }>(result).map((r) => r.entity);
+}
