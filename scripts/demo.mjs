@@ -24,11 +24,13 @@ process.on('exit', () => children.forEach((c) => c.kill('SIGKILL')));
 
 await buildIfStale();
 if (
-  isStale('apps/simulator/dist/beacon-cli.js', [
-    'apps/simulator/src',
-    'apps/simulator/build.mjs',
-    'packages/shared/src',
-  ])
+  ['beacon-cli', 'demo-rollouts'].some((name) =>
+    isStale(`apps/simulator/dist/${name}.js`, [
+      'apps/simulator/src',
+      'apps/simulator/build.mjs',
+      'packages/shared/src',
+    ]),
+  )
 ) {
   console.log('Building the simulator…');
   if ((await run('npm', ['run', 'build', '-w', 'apps/simulator'])) !== 0) process.exit(1);
@@ -98,6 +100,9 @@ ${accounts.map((a) => `            ${pad(a.name)} ${pad(a.password)} ${a.subtype
             watch each file's progress live in the modal
   Health    http://localhost:${PORT}/fleet  (devices online, unresponsive and never seen, battery, states,
             firmware; every bar opens the device list filtered to those devices)
+  Rollouts  http://localhost:${PORT}/rollouts  (six CC1 devices in group Rollout_lab: Spring release 1.8.0
+            finishes, Release candidate 1.9.0-rc1 fails its canary and pauses by its error threshold;
+            they run as the demo starts, their lines follow)
   Beacons   http://localhost:${PORT}/beacon-demo  (${ward.gateways.length} gateways in rooms ${ward.gateways.map((g) => g.room).join(', ')}, ${ward.beacons.length} patients)
   Data      ${rel(DATA_DIR)} (delete it to start over; ./data is not touched)
 
@@ -106,6 +111,12 @@ ${accounts.map((a) => `            ${pad(a.name)} ${pad(a.password)} ${a.subtype
 start('apps/simulator/dist/cli.js', ['--credentials', credentialsFile, '--url', mqttUrl, ...SIMULATOR_ARGS]);
 // The beacon demo's gateways and patients (apps/simulator/src/demo-beacons.ts): /beacon-demo comes alive.
 start('apps/simulator/dist/beacon-cli.js', [fleetFile, mqttUrl]);
+// Two rollouts over six lab devices of their own (apps/simulator/src/demo-rollouts.ts): one finishes, one pauses.
+start('apps/simulator/dist/demo-rollouts.js', [fleetFile, mqttUrl], undefined, {
+  DEMO_API_URL: base,
+  ADMIN_USERNAME: ADMIN.name,
+  ADMIN_PASSWORD: ADMIN.password,
+});
 
 /** Devices first, so each says it goes offline while the server still listens; then the server. */
 async function stop(code) {

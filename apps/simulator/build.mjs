@@ -7,7 +7,7 @@ const pkg = JSON.parse(fs.readFileSync(new URL('./package.json', import.meta.url
 const external = Object.keys(pkg.dependencies).filter((name) => !name.startsWith('@fleet/'));
 
 await build({
-  entryPoints: ['src/cli.ts', 'src/demo-setup.ts', 'src/beacon-cli.ts'],
+  entryPoints: ['src/cli.ts', 'src/demo-setup.ts', 'src/beacon-cli.ts', 'src/demo-rollouts.ts'],
   outdir: 'dist',
   bundle: true,
   platform: 'node',
@@ -17,4 +17,6 @@ await build({
   external: [...external, ...external.map((name) => `${name}/*`)],
   logLevel: 'warning',
 });
-console.log('simulator built: apps/simulator/dist/cli.js, dist/demo-setup.js, dist/beacon-cli.js');
+console.log(
+  'simulator built: apps/simulator/dist/cli.js, dist/demo-setup.js, dist/beacon-cli.js, dist/demo-rollouts.js',
+);
