@@ -16,10 +16,10 @@ import { fileURLToPath } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const serverDir = path.join(root, 'apps/server');
-const ADMIN = { name: 'crash_admin', password: 'crash-admin-password-1' };
+export const ADMIN = { name: 'crash_admin', password: 'crash-admin-password-1' };
 
 /** @returns {Promise<number>} */
-const freePort = () =>
+export const freePort = () =>
   new Promise((resolve) => {
     const srv = net.createServer().listen(0, '127.0.0.1', () => {
       const { port } = /** @type {net.AddressInfo} */ (srv.address());
@@ -36,8 +36,9 @@ const freePort = () =>
  * @param {string} dataDir
  * @param {number} port
  * @param {string} [databaseUrl]
+ * @param {Record<string, string>} [env] more settings (crash-rollout.mjs: a fixed MQTT port)
  */
-export async function startServer(dataDir, port, databaseUrl) {
+export async function startServer(dataDir, port, databaseUrl, env = {}) {
   const { DATABASE_URL: _db, MQTT_URL: _mqtt, REDIS_URL: _redis, ...inherited } = process.env;
   const proc = spawn(process.execPath, ['dist/main.js'], {
     cwd: serverDir,
@@ -53,6 +54,7 @@ export async function startServer(dataDir, port, databaseUrl) {
       LOG_LEVEL: 'error',
       MQTT_PORT: '0',
       RATE_LIMIT_ENABLED: 'false',
+      ...env,
     },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
@@ -70,21 +72,25 @@ export async function startServer(dataDir, port, databaseUrl) {
   throw new Error('server did not become ready');
 }
 
-/** Rows of `query` from the database the server used (PGlite in `dataDir`, or `databaseUrl`). */
 /**
+ * The rows of each query, from the database the server used (PGlite in `dataDir`, or
+ * `databaseUrl`), on one connection: a PGlite opened on a killed server's files recovers them
+ * first, which costs as much as its start, so it is opened once for all the queries.
  * @param {string} dataDir
  * @param {string | undefined} databaseUrl
- * @param {string} query
- * @param {unknown[]} params
- * @returns {Promise<Record<string, any>[]>}
+ * @param {[string, unknown[]][]} queries
+ * @returns {Promise<Record<string, any>[][]>}
  */
-async function read(dataDir, databaseUrl, query, params) {
+export async function read(dataDir, databaseUrl, queries) {
+  /** @type {Record<string, any>[][]} */
+  const answers = [];
   if (databaseUrl) {
     const { default: pg } = await import('pg');
     const client = new pg.Client({ connectionString: databaseUrl });
     await client.connect();
     try {
-      return (await client.query(query, params)).rows;
+      for (const [query, params] of queries) answers.push((await client.query(query, params)).rows);
+      return answers;
     } finally {
       await client.end();
     }
@@ -92,7 +98,8 @@ async function read(dataDir, databaseUrl, query, params) {
   const { PGlite } = await import('@electric-sql/pglite');
   const db = new PGlite(path.join(dataDir, 'pgdata'));
   try {
-    return (await db.query(query, params)).rows;
+    for (const [query, params] of queries) answers.push((await db.query(query, params)).rows);
+    return answers;
   } finally {
     await db.close();
   }
@@ -164,17 +171,12 @@ async function burstAndKill(proc, port, dataDir, databaseUrl, killAfterMs) {
   killed = true;
   await exited;
   await burst;
-  const devices = (await read(dataDir, databaseUrl, 'select name from devices where entity = $1', [entity])).map(
-    (r) => r.name,
-  );
-  const entries = (
-    await read(
-      dataDir,
-      databaseUrl,
-      "select target_name from audit_entries where entity = $1 and action = 'device.create'",
-      [entity],
-    )
-  ).map((r) => r.target_name);
+  const [deviceRows, entryRows] = await read(dataDir, databaseUrl, [
+    ['select name from devices where entity = $1', [entity]],
+    ["select target_name from audit_entries where entity = $1 and action = 'device.create'", [entity]],
+  ]);
+  const devices = deviceRows.map((r) => r.name);
+  const entries = entryRows.map((r) => r.target_name);
   const stored = new Set(devices);
   const logged = new Set(entries);
   return {
