@@ -171,7 +171,7 @@ async function burstAndKill(proc, port, dataDir, databaseUrl, killAfterMs) {
   killed = true;
   await exited;
   await burst;
-  const [deviceRows, entryRows] = await read(dataDir, databaseUrl, [
+  const [deviceRows = [], entryRows = []] = await read(dataDir, databaseUrl, [
     ['select name from devices where entity = $1', [entity]],
     ["select target_name from audit_entries where entity = $1 and action = 'device.create'", [entity]],
   ]);
