@@ -41,8 +41,7 @@ async function chooseType(page: Page, label: string) {
 
 describe.skipIf(!chromiumPath)('accounts in Chromium', () => {
   it('lets the landlord create an entity admin with All Access, after the validation messages', async () => {
-    const { page, context } = await h.newPage();
-    await signIn(page);
+    const { page, context } = await h.newPage({ as: ADMIN });
     await page.goto('/saccounts');
     await page.getByRole('link', { name: 'Add Account' }).click();
     await page.waitForURL((u) => u.pathname === '/saccounts/new');
@@ -85,8 +84,7 @@ describe.skipIf(!chromiumPath)('accounts in Chromium', () => {
   });
 
   it('lets the landlord edit an account, change its password and delete another, never its own', async () => {
-    const { page, context } = await h.newPage();
-    await signIn(page);
+    const { page, context } = await h.newPage({ as: ADMIN });
     await page.goto('/saccounts');
     expect(await page.getByRole('button', { name: 'Delete account admin' }).count()).toBe(0);
     await page.getByRole('button', { name: 'Edit account boss' }).click();
@@ -124,8 +122,7 @@ describe.skipIf(!chromiumPath)('accounts in Chromium', () => {
   });
 
   it('sends an unknown account name back to the list', async () => {
-    const { page, context } = await h.newPage();
-    await signIn(page);
+    const { page, context } = await h.newPage({ as: ADMIN });
     await page.goto('/saccounts/nobody');
     await page.waitForURL((u) => u.pathname === '/saccounts');
     await context.close();
@@ -222,8 +219,7 @@ describe.skipIf(!chromiumPath)('accounts in Chromium', () => {
   });
 
   it("lets the landlord generate an entity account's token and a superadmin's own", async () => {
-    const { page, context } = await h.newPage();
-    await signIn(page);
+    const { page, context } = await h.newPage({ as: ADMIN });
     await page.goto('/saccounts/boss');
     await field(page, 'Description').fill('landlord made');
     await page.getByRole('button', { name: 'Generate' }).click();
@@ -239,6 +235,7 @@ describe.skipIf(!chromiumPath)('accounts in Chromium', () => {
 
   it('has no serious accessibility violations on the account screens, light and dark', async () => {
     await createAccount({ name: 'ops_dev', email: 'ops@acme.test', subtype: 'developer' });
+    // Signed in through the form, not the file's shared session: this test logs out, which ends it.
     const { page, context, errors } = await h.newPage();
     await signIn(page);
     await page.goto('/saccounts');

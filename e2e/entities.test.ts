@@ -40,8 +40,7 @@ describe.skipIf(!chromiumPath)('entities in Chromium', () => {
 
   it('keeps the form usable and shows a taken name under the Name field', async () => {
     await createEntity('taken');
-    const { page, context } = await h.newPage();
-    await signIn(page);
+    const { page, context } = await h.newPage({ as: ADMIN });
     await page.goto('/entity/new');
     await page.getByLabel(/^Name/).fill('taken');
     await page.getByRole('button', { name: 'Create entity' }).click();
@@ -92,8 +91,7 @@ describe.skipIf(!chromiumPath)('entities in Chromium', () => {
         },
       },
     });
-    const { page, context } = await h.newPage();
-    await signIn(page, { name: 'solo_dev', password: 'password-1' });
+    const { page, context } = await h.newPage({ as: { name: 'solo_dev', password: 'password-1' } });
     await page.goto('/entity');
     await page.waitForURL((u) => u.pathname === '/account');
     await context.close();

@@ -65,8 +65,7 @@ const history = (page: Page) => page.locator('#history');
 
 describe.skipIf(!chromiumPath)('history and audit in Chromium', () => {
   it("shows a device's battery chart, its bands and its timeline, paged, light and dark", async () => {
-    const { page, errors } = await world.h.newPage();
-    await signIn(page, BOSS);
+    const { page, errors } = await world.h.newPage({ as: BOSS });
     await page.goto(`/device/${DEVICE}`);
     const chart = history(page).getByRole('img', { name: /^Battery over the last 24 h: from \d+ % to \d+ %/ });
     await chart.waitFor();

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN, chromiumPath, signIn, startHarness, type Harness } from './helpers/browser.ts';
+import { ADMIN, chromiumPath, startHarness, type Harness } from './helpers/browser.ts';
 
 /**
  * Offline (issue 25, item 2): nothing is queued to run later. A command and a save made while
@@ -37,8 +37,7 @@ const unexpected = (errors: string[]) =>
 
 describe.skipIf(!chromiumPath)('offline in Chromium', () => {
   it('fails a command and a save at once, and sends neither when the connection returns', async () => {
-    const { page, context, errors } = await h.newPage();
-    await signIn(page, BOSS);
+    const { page, context, errors } = await h.newPage({ as: BOSS });
     await page.goto(`/device/${DEVICE}`);
     expect(await description(page).inputValue()).toBe('Hall dispenser');
     // Every change the console makes from here on that reached the server.
@@ -83,8 +82,7 @@ describe.skipIf(!chromiumPath)('offline in Chromium', () => {
   });
 
   it('says a screen not yet fetched waits for the connection, and opens it when it returns', async () => {
-    const { page, context, errors } = await h.newPage();
-    await signIn(page, BOSS);
+    const { page, context, errors } = await h.newPage({ as: BOSS });
     await page.goto(`/device/${DEVICE}`);
     await description(page).waitFor();
     await context.setOffline(true);

@@ -97,8 +97,7 @@ describe.skipIf(!chromiumPath)('the device list on a phone', () => {
   });
 
   it('keeps the table with its columns on a wide screen', async () => {
-    const { page, context } = await h.newPage();
-    await signIn(page, BOSS);
+    const { page, context } = await h.newPage({ as: BOSS });
     await page.goto('/device');
     await page.getByRole('columnheader', { name: 'Battery' }).waitFor();
     expect(await page.getByRole('listitem', { name: `Device ${names[0]}` }).count()).toBe(0);
