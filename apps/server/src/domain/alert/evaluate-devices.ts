@@ -1,10 +1,9 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { MIN_UNRESPONSIVE_MINUTES } from '@fleet/shared/schemas/alert';
 import type { Executor } from '../../db/client.ts';
 import { applyMatches } from './apply-matches.ts';
-import { groupOfDevice, inScope } from './scope-sql.ts';
-
-const list = (names: string[]) => sql`(select jsonb_array_elements_text(${JSON.stringify(names)}::jsonb))`;
+import { groupOfDevice, inScope, nameList as list } from './scope-sql.ts';
+import { viewScopes } from './view-scopes.ts';
 
 /**
  * Whether each enabled rule of the devices' entities that reads a device's row holds for each
@@ -13,7 +12,7 @@ const list = (names: string[]) => sql`(select jsonb_array_elements_text(${JSON.s
  * `charging_stopped` begins only for the devices in `stopped` (this flush saw them stop
  * charging) and then holds while the device stays off charge below 100 %.
  */
-const matches = (names: string[], stopped: string[], now: Date) => sql`
+const matches = (names: string[], stopped: string[], now: Date, views: SQL) => sql`
   select r.id as rule_id, d.name as device, null::uuid as rollout, d.entity, r.start_delay_s, r.clear_delay_s,
     coalesce(case r.kind
       when 'unresponsive' then d.updated_at <= ${now.toISOString()}::timestamptz
@@ -29,7 +28,7 @@ const matches = (names: string[], stopped: string[], now: Date) => sql`
   join alert_rules r on r.entity = d.entity and r.enabled
     and r.kind in ('unresponsive', 'battery_low', 'device_error', 'charging_stopped')
   ${groupOfDevice}
-  where d.name in ${list(names)} and ${inScope}`;
+  where d.name in ${list(names)} and ${inScope(views)}`;
 
 /**
  * Moves the alerts of the named devices with what their rules say now (applyMatches). Answers
@@ -42,5 +41,6 @@ export async function evaluateDevices(
   stopped: string[] = [],
 ): Promise<string[]> {
   if (names.length === 0) return [];
-  return applyMatches(db, matches(names, stopped, now), now);
+  const views = await viewScopes(db, list(names), now);
+  return applyMatches(db, matches(names, stopped, now, views), now);
 }

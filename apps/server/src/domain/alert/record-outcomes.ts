@@ -2,7 +2,8 @@ import { sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { anyOf } from '../command/command-parts.ts';
 import { applyMatches } from './apply-matches.ts';
-import { groupOfDevice, inScope } from './scope-sql.ts';
+import { groupOfDevice, inScope, nameList } from './scope-sql.ts';
+import { viewScopes } from './view-scopes.ts';
 
 /** The event kinds about a device: a failure raises them, the next success of the same thing ends them. */
 export type DeviceOutcomeKind = 'command_failed' | 'firmware_failed' | 'provisioning_failed';
@@ -29,6 +30,7 @@ export async function recordDeviceOutcomes(db: Executor, outcomes: DeviceOutcome
     last.set(key, o);
   }
   if (last.size === 0) return [];
+  const views = await viewScopes(db, nameList([...last.values()].map((o) => o.device)), now);
   return applyMatches(
     db,
     sql`select r.id as rule_id, d.name as device, null::uuid as rollout, d.entity, r.start_delay_s,
@@ -38,7 +40,7 @@ export async function recordDeviceOutcomes(db: Executor, outcomes: DeviceOutcome
       join devices d on d.name = v.device
       join alert_rules r on r.entity = d.entity and r.enabled and r.kind = v.kind
       ${groupOfDevice}
-      where ${inScope}`,
+      where ${inScope(views)}`,
     now,
   );
 }
@@ -50,6 +52,7 @@ export async function recordDeviceOutcomes(db: Executor, outcomes: DeviceOutcome
  */
 export async function recordProvisioningEnds(tx: Executor, ids: readonly string[], now = new Date()): Promise<void> {
   if (ids.length === 0) return;
+  const views = await viewScopes(tx, sql`(select device from provision_sessions where id::text = ${anyOf(ids)})`, now);
   await applyMatches(
     tx,
     sql`select r.id as rule_id, d.name as device, null::uuid as rollout, d.entity, r.start_delay_s,
@@ -66,7 +69,7 @@ export async function recordProvisioningEnds(tx: Executor, ids: readonly string[
       join devices d on d.name = p.device
       join alert_rules r on r.entity = d.entity and r.enabled and r.kind = 'provisioning_failed'
       ${groupOfDevice}
-      where p.result is not null and ${inScope}`,
+      where p.result is not null and ${inScope(views)}`,
     now,
   );
 }

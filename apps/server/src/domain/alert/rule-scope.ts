@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import type { AlertRule } from '@fleet/shared/schemas/alert';
 import type { Executor } from '../../db/client.ts';
 import { alertRules } from '../../db/schema/alerts.ts';
-import { groups, sites } from '../../db/schema.ts';
+import { groups, savedViews, sites } from '../../db/schema.ts';
 import { HttpError, invalidField, notFound } from '../../lib/http-error.ts';
 import { isUniqueViolation } from '../../lib/db-errors.ts';
 
@@ -21,9 +21,20 @@ export async function findRule(db: Executor, entity: string, id: string) {
   return row;
 }
 
-/** A site or group scope must name one of the entity's own (400 on the field otherwise). */
+/**
+ * A site or group scope must name one of the entity's own, a view scope one of its shared saved
+ * views (400 on the field otherwise).
+ */
 export async function assertScopeExists(db: Executor, entity: string, rule: Pick<AlertRule, 'scope' | 'scope_name'>) {
   if (rule.scope === 'entity' || rule.scope_name === null) return;
+  if (rule.scope === 'view') {
+    const [view] = await db
+      .select({ name: savedViews.name })
+      .from(savedViews)
+      .where(and(eq(savedViews.entity, entity), eq(savedViews.name, rule.scope_name), eq(savedViews.shared, true)));
+    if (!view) throw invalidField('document.scope_name', `No shared saved view named "${rule.scope_name}"`);
+    return;
+  }
   const table = rule.scope === 'site' ? sites : groups;
   const [found] = await db
     .select({ name: table.name })
