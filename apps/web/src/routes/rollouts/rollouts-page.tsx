@@ -1,7 +1,5 @@
-import { Button } from '@mantine/core';
-import { Link } from 'react-router';
 import { PageHeader } from '@/components/ui/page-header.tsx';
-import { RolloutsTable } from '@/features/rollouts/components/rollouts-table.tsx';
+import { NewRolloutButton, RolloutsTable } from '@/features/rollouts/components/rollouts-table.tsx';
 import { useRolloutEvents } from '@/features/rollouts/hooks/use-rollout-events.ts';
 import { useAccess } from '@/lib/session/use-access.ts';
 import { useDocumentTitle } from '@/lib/use-document-title.ts';
@@ -16,13 +14,7 @@ export function RolloutsPage() {
       <PageHeader
         title="Rollouts"
         description="Firmware sent in stages, paused by itself when too many devices fail."
-        actions={
-          canCreate && (
-            <Button component={Link} to="/rollouts/new">
-              New rollout
-            </Button>
-          )
-        }
+        actions={canCreate && <NewRolloutButton />}
       />
       <RolloutsTable canCreate={canCreate} />
     </>

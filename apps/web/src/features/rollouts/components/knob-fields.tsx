@@ -54,6 +54,11 @@ const NUMBERS: ReadonlyArray<{
     suffix: ' s',
   },
 ];
+const WINDOW_TEXTS = [
+  { key: 'from', label: 'From', placeholder: 'HH:MM', w: 100 },
+  { key: 'to', label: 'To', placeholder: 'HH:MM', w: 100 },
+  { key: 'tz', label: 'Time zone', placeholder: 'Europe/Paris', w: 220 },
+] as const;
 const DAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
 
 interface KnobFieldsProps {
@@ -114,26 +119,16 @@ export function KnobFields({ values: v, errors, onChange }: KnobFieldsProps) {
               </Group>
             </Chip.Group>
             <Group gap="sm" align="start">
-              <TextInput
-                label="From"
-                placeholder="HH:MM"
-                value={w.from}
-                w={100}
-                onChange={(e) => onChange({ window: { ...w, from: e.currentTarget.value } })}
-              />
-              <TextInput
-                label="To"
-                placeholder="HH:MM"
-                value={w.to}
-                w={100}
-                onChange={(e) => onChange({ window: { ...w, to: e.currentTarget.value } })}
-              />
-              <TextInput
-                label="Time zone"
-                value={w.tz}
-                w={220}
-                onChange={(e) => onChange({ window: { ...w, tz: e.currentTarget.value } })}
-              />
+              {WINDOW_TEXTS.map(({ key, label, placeholder, w: width }) => (
+                <TextInput
+                  key={key}
+                  label={label}
+                  placeholder={placeholder}
+                  value={w[key]}
+                  w={width}
+                  onChange={(e) => onChange({ window: { ...w, [key]: e.currentTarget.value } })}
+                />
+              ))}
             </Group>
             {errors.window && (
               <Text size="sm" c="red" role="alert">

@@ -78,6 +78,12 @@ function Stages({ rollout: r }: { rollout: Rollout }) {
         </Title>
         <ResultsLegend />
       </Group>
+      {r.soak_until && (
+        <Text size="sm" mb="sm" role="status">
+          {r.stages[r.current_stage]?.label ?? 'The stage'} soaks until {formatDateTime(r.soak_until)}: a device that
+          goes silent or reboot-loops meanwhile counts as failed.
+        </Text>
+      )}
       {r.state === 'draft' ? (
         <Text size="sm" c="dimmed">
           The stages fill when the rollout starts: {r.stages.map((s) => s.label).join(' → ')}.

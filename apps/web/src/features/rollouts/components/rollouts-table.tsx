@@ -31,18 +31,21 @@ export function RolloutsTable({ canCreate }: { canCreate: boolean }) {
         <ListEmpty
           title="No rollouts yet"
           description="A rollout sends a firmware version to a set of devices in stages (a canary first) and pauses by itself when too many fail."
-          action={
-            canCreate && (
-              <Button component={Link} to="/rollouts/new">
-                New rollout
-              </Button>
-            )
-          }
+          action={canCreate && <NewRolloutButton />}
         />
       }
       minWidth={860}
       row={(r) => <RolloutRow key={r.id} rollout={r} />}
     />
+  );
+}
+
+/** The way to the create form. */
+export function NewRolloutButton() {
+  return (
+    <Button component={Link} to="/rollouts/new">
+      New rollout
+    </Button>
   );
 }
 
