@@ -49,13 +49,14 @@ export class DeliveryWorker {
 
   private async pass(now: Date): Promise<void> {
     const onError = (err: unknown) => this.log.error({ err }, 'delivery: an alert e-mail was not sent');
-    // A full batch of deliveries: there is more due now.
-    while ((await deliverWebhooks(this.deps.db, now)) >= 100) now = this.now() > now ? this.now() : now;
     if (!this.send && !this.toldNoSmtp) {
       this.toldNoSmtp = true;
       this.log.info('delivery: SMTP_URL is not set, so alert rules e-mail no one');
     }
     await sendAlertEmails(this.deps.db, now, this.deps.config.ALERT_EMAIL_QUIET_S, this.send, onError);
+    // A full batch of deliveries means more are due: up to 20 batches a pass, then e-mail's turn again.
+    for (let i = 0; i < 20 && (await deliverWebhooks(this.deps.db, now)) >= 100; i++)
+      if (this.now() > now) now = this.now();
   }
 }
 

@@ -93,71 +93,98 @@ export async function deliverWebhooks(db: Db, now: Date): Promise<number> {
         for update of d2 skip locked)
       returning d.id, d.webhook_id, d.entity, d.event_type, d.body, d.attempts, d.created_at, w.url, w.secret`),
   );
-  // Each webhook's events go in the order they happened (one at a time); webhooks in parallel.
+  // POSTed CONCURRENCY at a time in the order they happened; the outcomes written in one transaction.
   claimed.sort((x, y) => new Date(x.created_at).getTime() - new Date(y.created_at).getTime());
-  const byHook = new Map<string, Claimed[]>();
-  for (const d of claimed) byHook.set(d.webhook_id, [...(byHook.get(d.webhook_id) ?? []), d]);
-  const queues = [...byHook.values()];
+  const outcomes = new Array<Outcome>(claimed.length);
+  let next = 0;
   const work = async () => {
-    for (let queue = queues.shift(); queue; queue = queues.shift())
-      for (const d of queue) await record(db, d, await post(d, now), now);
+    for (let i = next++; i < claimed.length; i = next++) outcomes[i] = await post(claimed[i]!, now);
   };
-  await Promise.all(Array.from({ length: Math.min(CONCURRENCY, queues.length) }, work));
+  await Promise.all(Array.from({ length: Math.min(CONCURRENCY, claimed.length) }, work));
+  if (claimed.length > 0) await record(db, claimed, outcomes, now);
   return claimed.length;
 }
 
-/** Writes an attempt's outcome: the log row, the delivery's next step, the webhook's failure run. */
-async function record(db: Db, d: Claimed, out: Outcome, now: Date): Promise<void> {
-  const attempt = d.attempts + 1;
-  const ok = out.error === null;
+/** Writes a pass's outcomes: the log rows, each delivery's next step, each webhook's failure run. */
+async function record(db: Db, claimed: Claimed[], outcomes: Outcome[], now: Date): Promise<void> {
   const at = now.toISOString();
-  const retryAt = new Date(now.getTime() + retryDelayS(attempt) * 1000);
-  const gaveUp =
-    !ok &&
-    (d.event_type === WEBHOOK_TEST_EVENT || retryAt.getTime() > new Date(d.created_at).getTime() + GIVE_UP_AFTER_MS);
-  const status = ok ? 'delivered' : gaveUp ? 'failed' : 'pending';
+  const rows = claimed.map((d, i) => {
+    const out = outcomes[i]!;
+    const attempt = d.attempts + 1;
+    const ok = out.error === null;
+    const retryAt = new Date(now.getTime() + retryDelayS(attempt) * 1000);
+    const gaveUp =
+      !ok &&
+      (d.event_type === WEBHOOK_TEST_EVENT || retryAt.getTime() > new Date(d.created_at).getTime() + GIVE_UP_AFTER_MS);
+    return {
+      id: d.id,
+      webhook_id: d.webhook_id,
+      attempt,
+      status: ok ? 'delivered' : gaveUp ? 'failed' : 'pending',
+      status_code: out.statusCode,
+      duration_ms: out.durationMs,
+      error: out.error,
+      retry_at: retryAt.toISOString(),
+      delivered_at: ok ? at : null,
+    };
+  });
+  const json = JSON.stringify(rows);
+  const recordset = sql`jsonb_to_recordset(${json}::jsonb) as r(id uuid, webhook_id uuid, attempt int, status text,
+    status_code int, duration_ms int, error text, retry_at timestamptz, delivered_at timestamptz)`;
+  // Per webhook: whether an attempt succeeded, and the failures after its last success.
+  const runs = new Map<string, { reset: boolean; failures: number; last: Outcome }>();
+  rows.forEach((r, i) => {
+    const run = runs.get(r.webhook_id) ?? { reset: false, failures: 0, last: outcomes[i]! };
+    if (r.delivered_at) runs.set(r.webhook_id, { reset: true, failures: 0, last: outcomes[i]! });
+    else runs.set(r.webhook_id, { ...run, failures: run.failures + 1, last: outcomes[i]! });
+  });
   await db.transaction(async (t) => {
     const tx = t as unknown as Db;
     await tx.execute(sql`
       insert into webhook_attempts (delivery_id, webhook_id, attempt, at, status_code, duration_ms, error)
-      values (${d.id}, ${d.webhook_id}, ${attempt}, ${at}::timestamptz, ${out.statusCode}, ${out.durationMs}, ${out.error})`);
+      select r.id, r.webhook_id, r.attempt, ${at}::timestamptz, r.status_code, r.duration_ms, r.error from ${recordset}`);
     await tx.execute(sql`
-      update webhook_deliveries set status = ${status}, attempts = ${attempt}, lease_until = null,
-        next_attempt_at = ${retryAt.toISOString()}::timestamptz, last_status_code = ${out.statusCode},
-        last_error = ${out.error}, last_duration_ms = ${out.durationMs},
-        delivered_at = ${ok ? at : null}::timestamptz
-      where id = ${d.id}`);
-    if (ok) {
-      await tx.execute(sql`
-        update webhooks set consecutive_failures = 0, failing_since = null
-        where id = ${d.webhook_id} and consecutive_failures > 0`);
-      return;
-    }
-    const since = new Date(now.getTime() - WEBHOOK_DISABLE_AFTER_MS).toISOString();
-    const tripped = sql`(w.consecutive_failures + 1 >= ${WEBHOOK_DISABLE_AFTER_FAILURES}
-      or coalesce(w.failing_since, ${at}::timestamptz) <= ${since}::timestamptz)`;
-    // The row lock orders two failures at once; the reason, set below, marks it as told already.
-    const [off] = rowsOf<{ id: string; entity: string; consecutive_failures: number; just_off: boolean }>(
-      await tx.execute(sql`
-        update webhooks w set consecutive_failures = w.consecutive_failures + 1,
-          failing_since = coalesce(w.failing_since, ${at}::timestamptz),
-          enabled = w.enabled and not ${tripped},
-          disabled_at = case when w.enabled and ${tripped} then ${at}::timestamptz else w.disabled_at end
-        where w.id = ${d.webhook_id}
-        returning w.id, w.entity, w.consecutive_failures, (not w.enabled and w.disabled_at = ${at}::timestamptz and w.disabled_reason is null) as just_off`),
-    ).filter((r) => r.just_off);
-    if (!off) return;
-    const reason =
-      off.consecutive_failures >= WEBHOOK_DISABLE_AFTER_FAILURES
-        ? `${off.consecutive_failures} deliveries in a row failed`
-        : 'Every delivery failed for 24 hours';
-    await tx.execute(sql`update webhooks set disabled_reason = ${reason} where id = ${off.id}`);
-    await recordAudit(tx, SYSTEM_CONTEXT, {
-      action: 'webhook.disable',
-      entity: off.entity,
-      target: { type: 'webhook', name: off.id },
-      reason,
-      details: { last_error: out.error, last_status_code: out.statusCode },
-    });
+      update webhook_deliveries d set status = r.status, attempts = r.attempt, lease_until = null,
+        next_attempt_at = r.retry_at, last_status_code = r.status_code, last_error = r.error,
+        last_duration_ms = r.duration_ms, delivered_at = r.delivered_at
+      from ${recordset} where d.id = r.id`);
+    for (const [id, run] of runs) await failureRun(tx, id, run, now);
+  });
+}
+
+/** Moves a webhook's run of failures, and turns it off (audited) when the run has gone on too long. */
+async function failureRun(tx: Db, id: string, run: { reset: boolean; failures: number; last: Outcome }, now: Date) {
+  const at = now.toISOString();
+  if (run.reset && run.failures === 0) {
+    await tx.execute(sql`
+      update webhooks set consecutive_failures = 0, failing_since = null where id = ${id} and consecutive_failures > 0`);
+    return;
+  }
+  const since = new Date(now.getTime() - WEBHOOK_DISABLE_AFTER_MS).toISOString();
+  const count = run.reset ? sql`${run.failures}` : sql`w.consecutive_failures + ${run.failures}`;
+  const began = run.reset ? sql`${at}::timestamptz` : sql`coalesce(w.failing_since, ${at}::timestamptz)`;
+  const tripped = sql`(${count} >= ${WEBHOOK_DISABLE_AFTER_FAILURES} or ${began} <= ${since}::timestamptz)`;
+  // The row lock orders two passes at once; the reason, set below, marks it as told already.
+  const [off] = rowsOf<{ id: string; entity: string; consecutive_failures: number; just_off: boolean }>(
+    await tx.execute(sql`
+      update webhooks w set consecutive_failures = ${count}, failing_since = ${began},
+        enabled = w.enabled and not ${tripped},
+        disabled_at = case when w.enabled and ${tripped} then ${at}::timestamptz else w.disabled_at end
+      where w.id = ${id}
+      returning w.id, w.entity, w.consecutive_failures,
+        (not w.enabled and w.disabled_at = ${at}::timestamptz and w.disabled_reason is null) as just_off`),
+  ).filter((r) => r.just_off);
+  if (!off) return;
+  const reason =
+    off.consecutive_failures >= WEBHOOK_DISABLE_AFTER_FAILURES
+      ? `${off.consecutive_failures} deliveries in a row failed`
+      : 'Every delivery failed for 24 hours';
+  await tx.execute(sql`update webhooks set disabled_reason = ${reason} where id = ${off.id}`);
+  await recordAudit(tx, SYSTEM_CONTEXT, {
+    action: 'webhook.disable',
+    entity: off.entity,
+    target: { type: 'webhook', name: off.id },
+    reason,
+    details: { last_error: run.last.error, last_status_code: run.last.statusCode },
   });
 }
