@@ -20,6 +20,15 @@ describe('simulator command line', () => {
     });
   });
 
+  it('marks firmware versions bad: failing to install, or bricking the device after it installs', () => {
+    const cli = parseCli(
+      ['--credentials', 'f', '--bad-image', '2.0.0', '--bad-image', '2.0.1', '--brick-image', '3.0.0'],
+      {},
+    );
+    expect(cli).toMatchObject({ fleet: { badImages: ['2.0.0', '2.0.1'], brickImages: ['3.0.0'] } });
+    expect(parseCli(['--credentials', 'f'], {})).toMatchObject({ fleet: { badImages: [], brickImages: [] } });
+  });
+
   it('takes devices as flags and the broker from the environment', () => {
     const cli = parseCli(['--entity', 'demo', '--device', '240ac4de0000:s3cr:et'], { MQTT_PORT: '1999' });
     expect(cli).toMatchObject({

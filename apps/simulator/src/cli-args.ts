@@ -19,6 +19,8 @@ Options:
   --fault-disconnect <p>    probability, per command and per report, that the link drops
   --fault-refuse-kiosk <p>  probability that an allocate or return command is refused
   --fault-dfu <kind>        how firmware updates go wrong: none, flaky-link (resumes), download-failed, bad-hash, refuse
+  --bad-image <version>     devices fail to install this firmware version (repeatable; an image is for one device type)
+  --brick-image <version>   devices install this version, answer, then are never heard from again (repeatable)
   --status-every <s>        real seconds between status lines (default 10; 0 for none)
   --help`;
 
@@ -48,6 +50,8 @@ export function parseCli(argv: string[], env: NodeJS.ProcessEnv): CliOptions | '
       'fault-disconnect': { type: 'string' },
       'fault-dfu': { type: 'string' },
       'fault-refuse-kiosk': { type: 'string' },
+      'bad-image': { type: 'string', multiple: true },
+      'brick-image': { type: 'string', multiple: true },
       'status-every': { type: 'string' },
       help: { type: 'boolean' },
     },
@@ -72,6 +76,8 @@ export function parseCli(argv: string[], env: NodeJS.ProcessEnv): CliOptions | '
       reportEveryS: num(values['report-every'], 'report-every', 60, 0.001),
       sleeps: !values['no-sleep'],
       dfuFault: dfuFault(values['fault-dfu']),
+      badImages: values['bad-image'] ?? [],
+      brickImages: values['brick-image'] ?? [],
       faults: {
         noReply: num(values['fault-no-reply'], 'fault-no-reply', 0, 0, 1),
         error: num(values['fault-error'], 'fault-error', 0, 0, 1),

@@ -30,6 +30,11 @@ export interface DeviceOptions {
    * type does (`markBadImage` changes the list while it runs: the image fixed).
    */
   badImages?: string[];
+  /**
+   * Firmware versions this device installs and then is bricked by: it answers the update with
+   * the new version, then is never heard from again (the broker's Last Will says it went offline).
+   */
+  brickImages?: string[];
   /** How a provisioning session goes wrong, if at all (default none). */
   provisionFault?: ProvisionFault;
   /** Overrides the seeded starting status (state, firmware, battery). */

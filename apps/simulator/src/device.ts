@@ -39,6 +39,9 @@ export class SimulatedDevice extends EventEmitter<DeviceEvents> {
   faults: Faults;
   dfuFault: DfuFault;
   private readonly badImages: Set<string>;
+  private readonly brickImages: Set<string>;
+  /** Installed an image that bricks it: after the update's reply it is never heard from again. */
+  private bricked = false;
   provisionFault: ProvisionFault;
   private readonly provisioning: DeviceProvisioning;
   phase: DevicePhase = 'off';
@@ -70,6 +73,7 @@ export class SimulatedDevice extends EventEmitter<DeviceEvents> {
     this.timeScale = opts.timeScale ?? 1;
     this.dfuFault = opts.dfuFault ?? 'none';
     this.badImages = new Set(opts.badImages ?? []);
+    this.brickImages = new Set(opts.brickImages ?? []);
     this.provisionFault = opts.provisionFault ?? 'none';
     this.provisioning = new DeviceProvisioning({
       id: this.id,
@@ -180,9 +184,10 @@ export class SimulatedDevice extends EventEmitter<DeviceEvents> {
     if (this.pendingReply) {
       const reply = this.pendingReply;
       this.pendingReply = null;
-      void this.publish(client, topics.reply(this.entity, this.id), reply).then(
+      const answered = this.publish(client, topics.reply(this.entity, this.id), reply).then(
         (sent) => sent && this.stats.answered++,
       );
+      if (this.bricked) return void answered.then(() => this.brick(client));
     }
     this.stopTicking();
     this.ticker = setInterval(() => this.tick(client), this.real((this.opts.reportEveryS ?? 60) * 1000));
@@ -222,10 +227,29 @@ export class SimulatedDevice extends EventEmitter<DeviceEvents> {
     });
   }
 
-  /** Marks a firmware version bad for this device (it fails to install it), or fixed again. */
-  markBadImage(version: string, bad = true): void {
-    if (bad) this.badImages.add(version);
-    else this.badImages.delete(version);
+  /**
+   * Marks a firmware version bad for this device, or fixed again: it fails to install it, or
+   * (`how` 'bricks') installs it, answers, and is never heard from again.
+   */
+  markBadImage(version: string, bad = true, how: 'fails' | 'bricks' = 'fails'): void {
+    const list = how === 'bricks' ? this.brickImages : this.badImages;
+    if (bad) list.add(version);
+    else list.delete(version);
+  }
+
+  /** Bricked: the link dies without a goodbye (the broker's Last Will) and nothing more happens. */
+  private brick(client: MqttClient): void {
+    this.stopped = true;
+    this.halt.abort();
+    this.provisioning.stop();
+    this.stopTicking();
+    for (const t of this.timers) clearTimeout(t);
+    this.timers.clear();
+    this.leave();
+    this.phase = 'off';
+    // The socket dies under the client, as power does: no DISCONNECT, so the broker sends the Will.
+    client.stream.destroy();
+    client.end(true);
   }
 
   /**
@@ -264,6 +288,7 @@ export class SimulatedDevice extends EventEmitter<DeviceEvents> {
     await progress('rebooting', 100);
     this.model.status.fwVersion = payload.version;
     this.model.updating = false;
+    this.bricked = this.brickImages.has(payload.version);
     this.updates.done++;
     this.pendingReply = { id: command.id, status: 'success', data: { fw_version: payload.version } };
     await this.reboot();

@@ -95,4 +95,28 @@ describe('a rollout of an image bad for the simulated devices', () => {
     await eventually(async () => expect((await get()).state).toBe('finished'), 20_000);
     expect((await get()).counts).toMatchObject({ succeeded: 1, failed: 0 });
   });
+
+  it('a bricking image: the device installs it, answers, goes silent, and fails the rollout’s soak', async () => {
+    const d = await onlineSimulatedDevice(s, ACME, t.admin, {
+      brickImages: ['5.0.0'],
+      status: { fwVersion: '4.0.0', state: 'WAITING' },
+    });
+    devices.push(d);
+    const rollouts = `/api/v1/tenant/${ACME}/rollouts`;
+    const target = { kind: 'filter', query: `search=${d.id}` };
+    const body = { name: `brick ${d.id}`, firmware_id: fw, target, soak_s: 30, error_threshold_pct: 0 };
+    const id = (await s.request('POST', rollouts, { token: t.admin, body })).body.data.id;
+    await s.request('POST', `${rollouts}/${id}/start`, { token: t.admin, body: {} });
+    const get = async () => (await s.request('GET', `${rollouts}/${id}`, { token: t.admin })).body.data;
+    await eventually(async () => expect((await get()).soak_until).not.toBeNull(), 20_000);
+    expect(await latest(d.id)).toMatchObject({ state: 'succeeded' });
+    await eventually(async () => {
+      const dev = await s.request('GET', `/api/v1/tenant/${ACME}/device/${d.id}`, { token: t.admin });
+      expect({ fw: dev.body.data.fw_version, phase: d.phase }).toEqual({ fw: '5.0.0', phase: 'off' });
+    });
+    await s.app.rollouts.engine.tick(new Date(new Date((await get()).soak_until).getTime() + 1000));
+    expect(await get()).toMatchObject({ state: 'paused', counts: { failed: 1 } });
+    const failed = await s.request('GET', `${rollouts}/${id}/devices`, { token: t.admin });
+    expect(failed.body.data[0].error).toBe('No report during the soak of 30 s');
+  });
 });
