@@ -150,7 +150,11 @@ export const AlertListQuerySchema = z.object({
   limit: z.coerce.number().int().min(1).max(500).default(50),
   offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
 });
-export type AlertListQuery = z.infer<typeof AlertListQuerySchema>;
+/** `GET /alerts` (superadmins): every entity's alerts, `entity` narrowing them to one. */
+export const LandlordAlertListQuerySchema = AlertListQuerySchema.extend({
+  entity: z.string().trim().min(1).max(128).optional(),
+});
+export type AlertListQuery = z.infer<typeof LandlordAlertListQuerySchema>;
 
 /** The header's figures, and the `count` event of the alert stream. */
 export const AlertCountsSchema = z.object({ active: z.number().int(), acknowledged: z.number().int() });

@@ -4,9 +4,18 @@ import type { Db } from '../../db/client.ts';
 import { rowsOf } from '../../db/raw-sql.ts';
 import { ALERT_COLUMNS, presentAlert } from './present-alert.ts';
 
-/** The entity's alerts (pending ones never), newest raised first, filtered in the database. */
-export async function listAlerts(db: Db, entity: string, q: AlertListQuery): Promise<{ data: Alert[]; total: number }> {
-  const where: SQL[] = [sql`a.entity = ${entity}`, sql`a.status <> 'pending'`];
+/**
+ * The entity's alerts (pending ones never), newest raised first, filtered in the database; with
+ * no entity (a superadmin's view), every entity's, or the one `q.entity` names.
+ */
+export async function listAlerts(
+  db: Db,
+  entity: string | null,
+  q: AlertListQuery,
+): Promise<{ data: Alert[]; total: number }> {
+  const where: SQL[] = [sql`a.status <> 'pending'`];
+  const only = entity ?? q.entity;
+  if (only !== undefined) where.push(sql`a.entity = ${only}`);
   if (q.status === 'open') where.push(sql`a.status in ('active', 'acknowledged')`);
   else if (q.status) where.push(sql`a.status = ${q.status}`);
   if (q.severity) where.push(sql`r.severity = ${q.severity}`);

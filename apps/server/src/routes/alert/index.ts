@@ -1,14 +1,19 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { AlertCountsSchema, AlertListQuerySchema, AlertSchema } from '@fleet/shared/schemas/alert';
+import {
+  AlertCountsSchema,
+  AlertListQuerySchema,
+  AlertSchema,
+  LandlordAlertListQuerySchema,
+} from '@fleet/shared/schemas/alert';
 import { listOf, statusWith } from '@fleet/shared/schemas/list';
 import { changeAlert } from '../../domain/alert/change-alert.ts';
 import { countAlerts } from '../../domain/alert/count-alerts.ts';
 import { listAlerts } from '../../domain/alert/list-alerts.ts';
 import type { Deps } from '../../domain/deps.ts';
 import type { Alerts } from '../../plugins/alerts.ts';
-import { bearerToken } from '../../plugins/auth.ts';
+import { assertLandlord, bearerToken } from '../../plugins/auth.ts';
 import { auditContext } from '../audit-context.ts';
 import { ERROR_RESPONSES, pathName, scopeOf } from '../scope.ts';
 import { alertRuleRoutes } from './rules.ts';
@@ -37,6 +42,23 @@ export async function alertRoutes(app: FastifyInstance, deps: Deps, alerts: Aler
       },
     },
     async (request) => listAlerts(deps.db, entityOf(request), request.query),
+  );
+
+  r.get(
+    '/alerts',
+    {
+      schema: {
+        tags,
+        security,
+        summary: "Every entity's alerts (superadmins), newest raised first; `entity` narrows them to one",
+        querystring: LandlordAlertListQuerySchema,
+        response: { 200: listOf(AlertSchema), ...ERROR_RESPONSES },
+      },
+    },
+    async (request) => {
+      assertLandlord(request.auth);
+      return listAlerts(deps.db, null, request.query);
+    },
   );
 
   r.get(
