@@ -22,7 +22,7 @@ const VERSION = '9.9.9';
  * @param {string} base
  * @param {string} token
  */
-const client = (base, token) => ({
+export const client = (base, token) => ({
   /** @param {string} method @param {string} p @param {unknown} [body] */
   async call(method, p, body) {
     const res = await fetch(base + p, {
@@ -40,14 +40,35 @@ const client = (base, token) => ({
 
 /** Signs in, makes an entity, its firmware and `n` CC1 devices; answers their credentials. */
 /** @param {string} base @param {number} n */
-async function setUp(base, n) {
+export async function setUp(base, n) {
   const login = await client(base, '').call('POST', '/login', ADMIN);
   const token = login.body.access_token;
   const api = client(base, token);
   const entity = `crash_${Math.random().toString(16).slice(2, 10)}`;
   await api.call('POST', '/tenant', { document: { name: { name: entity, description: '' } } });
+  const fw = await uploadFirmware(base, token, entity, VERSION);
+  /** @type {Array<{ username: string, password: string }>} */
+  const creds = [];
+  let next = 0;
+  const worker = async () => {
+    for (let i = next++; i < n; i = next++) {
+      const name = `c${i.toString(16).padStart(4, '0')}${Math.random().toString(16).slice(2, 9)}`;
+      const res = await api.call('POST', `/tenant/${entity}/device`, {
+        document: { name, description: 'crash', manufacturing_type: 'CC1' },
+      });
+      if (res.status !== 201) throw new Error(`device: ${res.status}`);
+      creds.push(res.body.data.mqtt);
+    }
+  };
+  await Promise.all(Array.from({ length: 8 }, worker));
+  return { api, token, entity, fw, creds };
+}
+
+/** Uploads a CC1 firmware `version` at the entity's level; answers its id. */
+/** @param {string} base @param {string} token @param {string} entity @param {string} version */
+export async function uploadFirmware(base, token, entity, version) {
   const form = new FormData();
-  const fields = { level: 'entity', entity_id: entity, version: VERSION, device_type: 'CC1', description: '' };
+  const fields = { level: 'entity', entity_id: entity, version, device_type: 'CC1', description: '' };
   for (const [k, v] of Object.entries(fields)) form.append(k, v);
   form.append('firmware_file', new Blob([Buffer.alloc(1000, 7)]), 'image.bin');
   const up = await fetch(`${base}/tenant/${entity}/firmware`, {
@@ -56,18 +77,7 @@ async function setUp(base, n) {
     body: form,
   });
   if (up.status !== 201) throw new Error(`firmware: ${up.status}`);
-  const fw = /** @type {{ data: { id: string } }} */ (await up.json()).data.id;
-  /** @type {Array<{ username: string, password: string }>} */
-  const creds = [];
-  for (let i = 0; i < n; i++) {
-    const name = `c${i.toString(16).padStart(3, '0')}${Math.random().toString(16).slice(2, 10)}`;
-    const res = await api.call('POST', `/tenant/${entity}/device`, {
-      document: { name, description: 'crash', manufacturing_type: 'CC1' },
-    });
-    if (res.status !== 201) throw new Error(`device: ${res.status}`);
-    creds.push(res.body.data.mqtt);
-  }
-  return { api, entity, fw, creds };
+  return /** @type {{ data: { id: string } }} */ (await up.json()).data.id;
 }
 
 /**
@@ -75,7 +85,7 @@ async function setUp(base, n) {
  * version. `received` counts each update command id it was given.
  */
 /** @param {string} url @param {string} entity @param {{ username: string, password: string }} c */
-function device(url, entity, c) {
+export function device(url, entity, c) {
   /** @type {Map<string, number>} */
   const received = new Map();
   const m = mqtt.connect(url, {
@@ -98,9 +108,13 @@ function device(url, entity, c) {
     received.set(cmd.id, (received.get(cmd.id) ?? 0) + 1);
     setTimeout(
       () =>
-        m.publish(`${prefix}/reply`, JSON.stringify({ id: cmd.id, status: 'success', data: { fw_version: VERSION } }), {
-          qos: 1,
-        }),
+        m.publish(
+          `${prefix}/reply`,
+          JSON.stringify({ id: cmd.id, status: 'success', data: { fw_version: cmd.payload?.version ?? VERSION } }),
+          {
+            qos: 1,
+          },
+        ),
       100 + Math.random() * 500,
     );
   });
@@ -108,7 +122,7 @@ function device(url, entity, c) {
 }
 
 /** @param {() => Promise<boolean>} test @param {number} ms */
-async function until(test, ms) {
+export async function until(test, ms) {
   for (const end = Date.now() + ms; Date.now() < end; await new Promise((r) => setTimeout(r, 100)))
     if (await test().catch(() => false)) return true;
   return false;
