@@ -33,8 +33,8 @@ function DeliveryRow({ delivery: d }: { delivery: WebhookDelivery }) {
       <Table.Td>
         <Code>{d.event_type}</Code>
       </Table.Td>
-      <Table.Td>
-        <Badge color={STATUS_COLORS[d.status]} variant="light">
+      <Table.Td style={{ whiteSpace: 'nowrap' }}>
+        <Badge color={STATUS_COLORS[d.status]} variant="light" style={{ overflow: 'visible' }}>
           {d.status}
         </Badge>
         {d.status === 'pending' && d.next_attempt_at && d.attempts > 0 && (
@@ -47,7 +47,7 @@ function DeliveryRow({ delivery: d }: { delivery: WebhookDelivery }) {
         <Stack gap={2}>
           {d.log.length === 0 && <Text size="sm">none yet</Text>}
           {d.log.map((a) => (
-            <Text key={a.attempt} size="sm" style={{ fontVariantNumeric: 'tabular-nums' }}>
+            <Text key={a.attempt} size="xs" style={{ fontVariantNumeric: 'tabular-nums' }}>
               #{a.attempt} {formatDateTime(a.at)} · {a.status_code ?? 'no answer'} · {a.duration_ms} ms
               {a.error ? ` · ${a.error}` : ''}
             </Text>
