@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { audit } from './helpers/axe.ts';
-import { ADMIN, chromiumPath, signIn, startHarness, type Harness } from './helpers/browser.ts';
+import { ADMIN, chromiumPath, startHarness, type Harness } from './helpers/browser.ts';
 
 /**
  * The File and Firmware dialogs of the entity config (fleet §2, §5, §8), as an entity admin
@@ -42,8 +42,7 @@ const bytes = (n: number) => Buffer.alloc(n, 7);
 
 describe.skipIf(!chromiumPath)('files and firmware of the entity', () => {
   it('uploads a file with a device path, lists it with its size, refuses what the spec refuses', async () => {
-    const { page, errors } = await h.newPage();
-    await signIn(page, OWNER);
+    const { page, errors } = await h.newPage({ as: OWNER });
     await page.goto('/entity/config');
     const dialog = await open(page, 'File');
     await dialog.getByText('No files yet').waitFor();
@@ -71,8 +70,7 @@ describe.skipIf(!chromiumPath)('files and firmware of the entity', () => {
   });
 
   it('uploads firmware, and restores the list when a deletion is refused', async () => {
-    const { page, errors } = await h.newPage();
-    await signIn(page, OWNER);
+    const { page, errors } = await h.newPage({ as: OWNER });
     await page.goto('/entity/config');
     const dialog = await open(page, 'Firmware');
     await dialog.getByRole('button', { name: 'Upload' }).click();
