@@ -143,6 +143,12 @@ export const AlertsPage = lazy(() =>
 export const WebhooksPage = lazy(() =>
   import('@/routes/alerts/webhooks-page.tsx').then((m) => ({ default: m.WebhooksPage })),
 );
+export const AlertRulesPage = lazy(() =>
+  import('@/routes/alerts/alert-rules-page.tsx').then((m) => ({ default: m.AlertRulesPage })),
+);
+export const LandlordAlertsPage = lazy(() =>
+  import('@/routes/salerts/landlord-alerts-page.tsx').then((m) => ({ default: m.LandlordAlertsPage })),
+);
 
 // Rollouts (issue 28): the active entity's.
 export const RolloutsPage = lazy(() =>

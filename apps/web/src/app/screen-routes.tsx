@@ -4,6 +4,8 @@ import {
   AccountEditPage,
   AlertsPage,
   WebhooksPage,
+  AlertRulesPage,
+  LandlordAlertsPage,
   RolloutNewPage,
   RolloutPage,
   RolloutsPage,
@@ -107,6 +109,8 @@ const BUILT: ReadonlyArray<
   // Alerts (issue 29): after the spec's items; everyone who reads the entity's devices.
   ['alerts', AlertsPage, { landlord: false, otherwise: null }],
   ['alerts/webhooks', WebhooksPage, { landlord: false, otherwise: null }],
+  ['alerts/rules', AlertRulesPage, { landlord: false, otherwise: null }],
+  ['salerts', LandlordAlertsPage, { landlord: true, otherwise: '/alerts' }],
   // Rollouts (issue 28): after the spec's items; everyone who may send device commands.
   ['rollouts', RolloutsPage, { landlord: false, otherwise: null }],
   ['rollouts/new', RolloutNewPage, { landlord: false, otherwise: null }],

@@ -15,11 +15,16 @@ export function AlertsPage() {
     <Stack gap="md">
       <Group justify="space-between">
         <Title order={2}>Alerts</Title>
-        {webhooks && (
-          <Button component={Link} to="/alerts/webhooks" variant="default">
-            Webhooks
+        <Group gap="xs">
+          <Button component={Link} to="/alerts/rules" variant="default">
+            Rules
           </Button>
-        )}
+          {webhooks && (
+            <Button component={Link} to="/alerts/webhooks" variant="default">
+              Webhooks
+            </Button>
+          )}
+        </Group>
       </Group>
       <AlertsView />
     </Stack>

@@ -33,6 +33,8 @@ export const LANDLORD_NAV: readonly NavItem[] = [
   { label: 'Audit log', to: '/saudit', icon: IconHistory, area: 'landlord' },
   // Issue 27 (docs/decisions/2026-11-26-fleet-health.md).
   { label: 'Fleet health', to: '/sfleet', icon: IconActivityHeartbeat, area: 'landlord' },
+  // Issue 29: every entity's alerts.
+  { label: 'Alerts', to: '/salerts', icon: IconBell, area: 'landlord' },
 ];
 
 /** Entity-level navigation (core §2): Accounts, Dataviews, Sites, Groups, Devices; each only to those who may read it. */

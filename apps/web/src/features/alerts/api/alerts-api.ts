@@ -8,17 +8,20 @@ const ALERTS_REFRESH_MS = 30_000;
 
 export const alertKeys = {
   all: ['alerts'] as const,
-  list: (query: Partial<AlertListQuery>) => [...alertKeys.all, 'list', query] as const,
+  list: (query: Partial<AlertListQuery>, landlord = false) => [...alertKeys.all, 'list', landlord, query] as const,
 };
 
 const AlertListSchema = listOf(AlertSchema);
 
-/** The active entity's alerts (`tenant/{entity}/alerts`), newest raised first. */
-export function useAlerts(query: Partial<AlertListQuery>) {
+/**
+ * The active entity's alerts (`tenant/{entity}/alerts`), newest raised first; every entity's
+ * (`alerts`, `entity` narrowing them) for the superadmin's view.
+ */
+export function useAlerts(query: Partial<AlertListQuery>, landlord = false) {
   return useQuery({
-    queryKey: alertKeys.list(query),
+    queryKey: alertKeys.list(query, landlord),
     queryFn: ({ signal }) =>
-      api.get(api.tenant('alerts'), {
+      api.get(landlord ? 'alerts' : api.tenant('alerts'), {
         query: { ...query },
         signal,
         notify: false,

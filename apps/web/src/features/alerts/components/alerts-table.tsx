@@ -27,20 +27,31 @@ interface AlertsTableProps {
   onRetry(): void;
   /** On a device's screen the device column is left out. */
   showDevice?: boolean;
+  /** The superadmin's view of every entity: an Entity column, no actions (they are the entity's). */
+  landlord?: boolean;
 }
 
 /** Alerts newest first: Raised, Device, Rule, Severity, Status, and Acknowledge / Clear. */
-export function AlertsTable({ alerts, loading, failed, filtered, onRetry, showDevice = true }: AlertsTableProps) {
+export function AlertsTable({
+  alerts,
+  loading,
+  failed,
+  filtered,
+  onRetry,
+  showDevice = true,
+  landlord = false,
+}: AlertsTableProps) {
   return (
     <DataTable
       label="Alerts"
       columns={[
         { header: 'Raised' },
+        landlord && { header: 'Entity' },
         showDevice && { header: 'Device' },
         { header: 'Rule' },
         { header: 'Severity' },
         { header: 'Status' },
-        { header: 'Actions' },
+        !landlord && { header: 'Actions' },
       ]}
       items={alerts}
       loading={loading}
@@ -59,12 +70,12 @@ export function AlertsTable({ alerts, loading, failed, filtered, onRetry, showDe
       }
       minWidth={showDevice ? 860 : 700}
       look={{ verticalSpacing: 'xs', highlightOnHover: true }}
-      row={(alert) => <AlertRow key={alert.id} alert={alert} showDevice={showDevice} />}
+      row={(alert) => <AlertRow key={alert.id} alert={alert} showDevice={showDevice} landlord={landlord} />}
     />
   );
 }
 
-function AlertRow({ alert, showDevice }: { alert: Alert; showDevice: boolean }) {
+function AlertRow({ alert, showDevice, landlord }: { alert: Alert; showDevice: boolean; landlord: boolean }) {
   const change = useAlertChange();
   const busy = change.isPending;
   return (
@@ -72,9 +83,10 @@ function AlertRow({ alert, showDevice }: { alert: Alert; showDevice: boolean }) 
       <Table.Td style={{ whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' }}>
         <time dateTime={alert.raised_at}>{formatDateTime(alert.raised_at)}</time>
       </Table.Td>
+      {landlord && <Table.Td>{alert.entity}</Table.Td>}
       {showDevice && (
         <Table.Td>
-          {alert.device === null ? (
+          {alert.device === null || landlord ? (
             alertSubject(alert).label
           ) : (
             <Link to={`/device/${encodeURIComponent(alert.device)}`}>{alert.device}</Link>
@@ -108,21 +120,23 @@ function AlertRow({ alert, showDevice }: { alert: Alert; showDevice: boolean }) 
           </Text>
         )}
       </Table.Td>
-      <Table.Td>
-        <Group gap="xs" wrap="nowrap">
-          {ACTIONS.filter((a) => (a.from as readonly string[]).includes(alert.status)).map((a) => (
-            <Button
-              key={a.change}
-              size="xs"
-              variant={a.variant}
-              loading={busy}
-              onClick={() => change.mutate({ id: alert.id, change: a.change })}
-            >
-              {a.label}
-            </Button>
-          ))}
-        </Group>
-      </Table.Td>
+      {!landlord && (
+        <Table.Td>
+          <Group gap="xs" wrap="nowrap">
+            {ACTIONS.filter((a) => (a.from as readonly string[]).includes(alert.status)).map((a) => (
+              <Button
+                key={a.change}
+                size="xs"
+                variant={a.variant}
+                loading={busy}
+                onClick={() => change.mutate({ id: alert.id, change: a.change })}
+              >
+                {a.label}
+              </Button>
+            ))}
+          </Group>
+        </Table.Td>
+      )}
     </Table.Tr>
   );
 }

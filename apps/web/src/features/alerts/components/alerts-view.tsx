@@ -5,7 +5,7 @@ import { useAlerts } from '../api/alerts-api.ts';
 import { KIND_LABELS } from './alert-labels.ts';
 import { AlertsTable } from './alerts-table.tsx';
 
-type Filters = Pick<AlertListQuery, 'status' | 'severity' | 'kind'>;
+type Filters = Pick<AlertListQuery, 'status' | 'severity' | 'kind' | 'entity'>;
 
 const STATUSES = [
   { value: 'open', label: 'Open (active or acknowledged)' },
@@ -21,14 +21,34 @@ const FILTERS = [
   { key: 'kind', label: 'Rule', data: KINDS, w: 200 },
 ] as const;
 
+interface AlertsViewProps {
+  /** A device's own alerts. */
+  device?: string;
+  /** The superadmin's view of every entity's alerts, with an entity filter from `entities`. */
+  entities?: readonly string[];
+}
+
 /** Alerts with their filters (status, severity, rule kind); a device's own when `device` is given. */
-export function AlertsView({ device }: { device?: string }) {
+export function AlertsView({ device, entities }: AlertsViewProps) {
+  const landlord = entities !== undefined;
   const [filters, setFilters] = useState<Filters>({ status: device ? undefined : 'open' });
   const query = { ...filters, ...(device ? { device } : {}), limit: 100 };
-  const alerts = useAlerts(query);
+  const alerts = useAlerts(query, landlord);
   return (
     <Stack gap="sm">
       <Group gap="sm" align="end">
+        {landlord && (
+          <Select
+            label="Entity"
+            placeholder="Every entity"
+            clearable
+            searchable
+            data={[...entities]}
+            value={filters.entity ?? null}
+            onChange={(v) => setFilters({ ...filters, entity: v ?? undefined })}
+            w={220}
+          />
+        )}
         {FILTERS.map(({ key, label, data, w }) => (
           <Select
             key={key}
@@ -49,6 +69,7 @@ export function AlertsView({ device }: { device?: string }) {
         filtered={Object.values(filters).some((v) => v !== undefined)}
         onRetry={() => void alerts.refetch()}
         showDevice={!device}
+        landlord={landlord}
       />
     </Stack>
   );
