@@ -4,7 +4,7 @@ import { DEMO_ACCOUNTS, provisionDemoFleet, type DemoFleet } from '../apps/simul
 import { startFleet, type Fleet } from '../apps/simulator/src/fleet.ts';
 import path from 'node:path';
 import { audit, SHOTS_DIR } from './helpers/axe.ts';
-import { ADMIN, chromiumPath, signIn, startHarness, type Harness } from './helpers/browser.ts';
+import { ADMIN, chromiumPath, startHarness, type Harness } from './helpers/browser.ts';
 
 /**
  * Allocating a demo device to a visitor with two dataviews and returning it to another dispenser,
@@ -37,8 +37,7 @@ async function openRowMenu(page: Page, name: string, item: string) {
 describe.skipIf(!chromiumPath)('allocation through the kiosk manager', () => {
   it('allocates a demo device with two dataviews, shows it ALLOCATED, and returns it to another dispenser', async () => {
     const target = demo.simulated[0]!.name;
-    const { page, errors } = await h.newPage();
-    await signIn(page, ADMIN_USER);
+    const { page, errors } = await h.newPage({ as: ADMIN_USER });
     await page.goto('/device');
     await row(page, target).waitFor();
     // Wait until the simulated device is online (its firmware version shows).
@@ -130,8 +129,7 @@ describe.skipIf(!chromiumPath)('allocation through the kiosk manager', () => {
       body: { document: { name: loose, description: 'no dispenser' } },
     });
     expect(created.status).toBe(201);
-    const { page, errors } = await h.newPage();
-    await signIn(page, ADMIN_USER);
+    const { page, errors } = await h.newPage({ as: ADMIN_USER });
     await page.goto(`/device/${loose}`);
     await page.getByRole('link', { name: 'Allocate' }).click();
     await page.getByText('Device has no kiosk information.').waitFor();
@@ -149,8 +147,7 @@ describe.skipIf(!chromiumPath)('allocation through the kiosk manager', () => {
       document: { ...boss, email: 'b@test.example', subtype: 'admin', entity: 'bare', access: ['all'] },
     });
     expect((await api('tenant/bare/device', { document: { name: '0000beef0002', description: '' } })).status).toBe(201);
-    const { page, errors } = await h.newPage();
-    await signIn(page, boss);
+    const { page, errors } = await h.newPage({ as: boss });
     await page.goto('/device/0000beef0002/deploy');
     await page.getByRole('heading', { name: 'Return Device' }).waitFor();
     await page.getByText('No dispensers found').waitFor();
@@ -161,8 +158,7 @@ describe.skipIf(!chromiumPath)('allocation through the kiosk manager', () => {
 
   it('warns with the kiosk manager message when the device has never connected and the allocation is held (202)', async () => {
     const sleeper = demo.silent[0]!;
-    const { page, errors } = await h.newPage();
-    await signIn(page, ADMIN_USER);
+    const { page, errors } = await h.newPage({ as: ADMIN_USER });
     await page.goto(`/device/${sleeper}`);
     await page.getByRole('link', { name: 'Allocate' }).click();
     await page.getByRole('heading', { name: `Allocate Device ${sleeper}` }).waitFor();
