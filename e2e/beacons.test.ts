@@ -4,7 +4,7 @@ import { startGateways, type GatewayFleet } from '../apps/simulator/src/beacon-g
 import { provisionBeaconWard, type BeaconWardSetup } from '../apps/simulator/src/demo-beacons.ts';
 import { DEMO_ACCOUNTS, DEMO_ENTITY, provisionDemoFleet } from '../apps/simulator/src/demo-fleet.ts';
 import { SHOTS_DIR, audit, seriousViolations } from './helpers/axe.ts';
-import { ADMIN, chromiumPath, signIn, startHarness, type Harness } from './helpers/browser.ts';
+import { ADMIN, chromiumPath, startHarness, type Harness } from './helpers/browser.ts';
 
 /**
  * The beacon demo as `npm run demo` sets it up: gateways in four rooms hearing six patients'
@@ -54,8 +54,7 @@ const screenAlive = async (page: Page) => {
 
 describe.skipIf(!chromiumPath)('beacon monitoring', () => {
   it('fills from the simulated gateways: connected, live feed, active beacons, stats and history', async () => {
-    const { page, errors } = await h.newPage();
-    await signIn(page, ADMIN_USER);
+    const { page, errors } = await h.newPage({ as: ADMIN_USER });
     await page.goto('/beacon-demo');
     await screenAlive(page);
     await expect.poll(() => page.getByTestId('active-beacon').count(), { timeout: 10_000 }).toBe(6);
@@ -81,8 +80,7 @@ describe.skipIf(!chromiumPath)('beacon monitoring', () => {
   });
 
   it('adds a beacon in the modal and shows its first sighting in the feed', async () => {
-    const { page, errors } = await h.newPage();
-    await signIn(page, ADMIN_USER);
+    const { page, errors } = await h.newPage({ as: ADMIN_USER });
     await page.goto('/beacon-demo');
     await screenAlive(page);
     await page.getByRole('button', { name: 'Manage Beacons' }).click();

@@ -44,8 +44,7 @@ afterAll(async () => world.h?.close());
 
 describe.skipIf(!chromiumPath)('device screens in Chromium', () => {
   it('has no serious accessibility violations on the entity admin’s device list and forms, light and dark', async () => {
-    const { page, context, errors } = await world.h.newPage();
-    await signIn(page, BOSS);
+    const { page, context, errors } = await world.h.newPage({ as: BOSS });
     await page.goto('/device');
     await audit(page, 'devices-list', (p) => p.getByText(/of \d+ devices/).waitFor());
     await page.goto('/device?status=ERROR');
@@ -68,6 +67,7 @@ describe.skipIf(!chromiumPath)('device screens in Chromium', () => {
   });
 
   it('has no serious accessibility violations on the bulk upload, the landlord list and an empty list, light and dark', async () => {
+    // Signed in through the form, not the file's shared session: this test logs out, which ends it.
     const { page, context, errors } = await world.h.newPage();
     await signIn(page, BOSS);
     await page.goto('/devices/new-multiple');
