@@ -1,4 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { rowsOf } from '../../src/db/raw-sql.ts';
+import { alertDevice, later, report } from '../helpers/alerts.ts';
 import { startWithTwoEntities } from '../helpers/devices.ts';
 import type { TestServer } from '../helpers/server.ts';
 
@@ -8,7 +11,7 @@ let root = '';
 let ACME = '';
 
 beforeAll(async () => {
-  ({ s, root, acme: ACME } = await startWithTwoEntities({ ALERT_SWEEP_S: '0' }));
+  ({ s, root, acme: ACME } = await startWithTwoEntities({ ALERT_SWEEP_S: '0', DELIVERY_POLL_MS: '0' }));
 });
 afterAll(async () => s?.close());
 
@@ -43,5 +46,18 @@ describe('alert rule delivery fields', () => {
     const many = Array.from({ length: 21 }, (_, i) => `u${i}@example.com`);
     expect((await rules('POST', '', { document: { ...base, email_to: many } })).status).toBe(400);
     expect((await rules('POST', '', { document: { ...base, webhook: 'yes' } })).status).toBe(400);
+  });
+
+  it('sends no e-mail without SMTP_URL: the queued burst is dropped', async () => {
+    const document = { name: 'Mail without SMTP', kind: 'device_error', email_to: ['ops@example.com'] };
+    const made = await rules('POST', '', { document });
+    const d = await alertDevice(s, root, ACME);
+    await report(s, d, { state: 'ERROR' });
+    const queued = async () =>
+      rowsOf(await s.app.db.execute(sql`select id from alert_emails where rule_id = ${made.body.data.id}`)).length;
+    expect(await queued()).toBe(1);
+    await s.app.delivery.tick(later(120));
+    expect(await queued()).toBe(0);
+    await d.close();
   });
 });
