@@ -62,6 +62,28 @@ describe('rollout knobs', () => {
     ]);
   });
 
+  it('soak: a device that comes online 3 times within 300 s after its update is reboot-looping, failed at once', async () => {
+    const p = prefix();
+    await fleet(p, ['ok', 'ok']);
+    const id = await rollout(p, { canary: 0, percents: [100], soak_s: 3600, error_threshold_pct: 0 });
+    await act(id, 'start');
+    await eventually(async () => expect((await get(id)).soak_until).not.toBeNull(), 15_000);
+    // What the telemetry history holds for a device that crashes and reconnects (3 comings online).
+    for (let i = 0; i < 3; i++)
+      await s.app.db.execute(sql`insert into device_telemetry (entity, device, at, kind, online)
+        values (${ACME}, ${nameOf(p, 1)}, now() + make_interval(secs => ${i}), 'online', true)`);
+    await tick(Date.now() + 5000);
+    const r = await get(id);
+    expect(r).toMatchObject({ state: 'paused', counts: { succeeded: 1, failed: 1 } });
+    const failed = await api('GET', `/${id}/devices?state=failed`);
+    expect(failed.body.data).toEqual([
+      expect.objectContaining({
+        device: nameOf(p, 1),
+        error: 'Reboot loop: came online 3 times within 300 s after its update',
+      }),
+    ]);
+  });
+
   it('window: nothing is sent outside it, in its time zone; inside it the devices are sent', async () => {
     const p = prefix();
     await fleet(p, ['ok', 'ok']);
