@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chromiumPath, signIn } from './helpers/browser.ts';
+import { ADMIN, chromiumPath } from './helpers/browser.ts';
 import {
   api,
   BOSS,
@@ -28,8 +28,7 @@ afterAll(async () => world.h?.close());
 describe.skipIf(!chromiumPath)('device lists in Chromium', () => {
   it('uploads a CSV: bad and duplicate rows are reported, the good ones are added', async () => {
     await api('POST', 'tenant/acme/device', { document: { name: 'aaaa00000001', description: 'exists' } });
-    const { page, context, errors } = await world.h.newPage();
-    await signIn(page, BOSS);
+    const { page, context, errors } = await world.h.newPage({ as: BOSS });
     await page.goto('/device');
     await page.getByRole('link', { name: 'Add Multiple Devices' }).click();
     await page.waitForURL((u) => u.pathname === '/devices/new-multiple');
@@ -107,8 +106,7 @@ describe.skipIf(!chromiumPath)('device lists in Chromium', () => {
 
   it('filters and pages the landlord list through the server, keeping both in the URL', async () => {
     await seedGlobex();
-    const { page, context, errors } = await world.h.newPage();
-    await signIn(page);
+    const { page, context, errors } = await world.h.newPage({ as: ADMIN });
     await page.goto('/sdevices');
     await page.getByRole('columnheader', { name: 'Entity' }).waitFor();
     await page.getByRole('button', { name: /^Filters/ }).click();
@@ -175,8 +173,7 @@ describe.skipIf(!chromiumPath)('device lists in Chromium', () => {
 
   it('sorts the landlord list by Last Updated, quiet devices first, exports it as CSV and searches it', async () => {
     await seedGlobex();
-    const { page, context, errors } = await world.h.newPage();
-    await signIn(page);
+    const { page, context, errors } = await world.h.newPage({ as: ADMIN });
     await page.goto('/sdevices?entity=globex&size=10');
     await page.getByText('1–10 of 45 devices').waitFor();
 
@@ -215,8 +212,7 @@ describe.skipIf(!chromiumPath)('device lists in Chromium', () => {
   });
 
   it('lets the landlord add a device to a chosen entity', async () => {
-    const { page, context, errors } = await world.h.newPage();
-    await signIn(page);
+    const { page, context, errors } = await world.h.newPage({ as: ADMIN });
     await page.goto('/sdevices');
     await page.getByRole('link', { name: 'Add Device' }).first().click();
     await page.waitForURL((u) => u.pathname === '/sdevices/new');
