@@ -10,11 +10,9 @@ const DEVICES = Number(process.env.DEVICES ?? 100_000);
 const SILENT = Number(process.env.SILENT ?? 10_000);
 const SAMPLES = Number(process.env.SAMPLES ?? 200);
 
-const { build } = await import('../apps/server/src/app.ts');
-const { loadConfig } = await import('../apps/server/src/config.ts');
-const { openDatabase } = await import('../apps/server/src/db/client.ts');
 const { rowsOf } = await import('../apps/server/src/db/raw-sql.ts');
-const { BENCH_PASSWORD, seedBenchTenant } = await import('./bench-tenant.ts');
+const { BENCH_PASSWORD } = await import('./bench-tenant.ts');
+const { benchApp } = await import('./bench-app.ts');
 
 const p = (xs: number[], q: number) =>
   [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(q * xs.length))] ?? NaN;
@@ -50,22 +48,15 @@ const receiver = createServer((req, res) => {
 await new Promise<void>((r) => receiver.listen(0, '127.0.0.1', r));
 const recvUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}`;
 
-const dataDir = (await import('node:fs')).mkdtempSync('/tmp/fleet-bench-alerts-');
-if (!process.env.DATABASE_URL) await (await openDatabase({ dataDir })).close();
-const config = loadConfig({
-  DATA_DIR: dataDir,
-  ADMIN_PASSWORD: BENCH_PASSWORD,
-  LOG_LEVEL: 'silent',
-  MQTT_PORT: '0',
+const { mkdtempSync, rmSync } = await import('node:fs');
+const dataDir = mkdtempSync('/tmp/fleet-bench-alerts-');
+const app = await benchApp(dataDir, {
   PORT: '0',
   ALERT_SWEEP_S: '0',
   DELIVERY_POLL_MS: '100',
   ALERT_EMAIL_QUIET_S: '2',
   SMTP_URL: `smtp://127.0.0.1:${(smtp.server.address() as AddressInfo).port}`,
-  ...(process.env.DATABASE_URL ? { DATABASE_URL: process.env.DATABASE_URL } : {}),
 });
-const app = await build(config, { logger: false });
-await seedBenchTenant(app.db, ['bench']);
 const base = await app.listen({ port: 0, host: '127.0.0.1' });
 const token = (
   (await (
@@ -156,4 +147,5 @@ console.log(
 await app.close();
 await new Promise<void>((r) => receiver.close(() => r()));
 await new Promise<void>((r) => smtp.close(() => r()));
+rmSync(dataDir, { recursive: true, force: true });
 process.exit(0);

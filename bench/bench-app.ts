@@ -15,7 +15,8 @@ export const FIFTY_ENTITIES = ['bench', ...Array.from({ length: 49 }, (_, i) => 
 export const entityOf = (expr: string) =>
   sql.raw(`(array[${FIFTY_ENTITIES.map((e) => `'${e}'`).join(',')}])[1 + ${expr} % 50]`);
 
-export async function benchApp(dataDir: string) {
+/** `env`: more settings for this bench (e.g. SMTP_URL, DELIVERY_POLL_MS). */
+export async function benchApp(dataDir: string, env: Record<string, string> = {}) {
   if (!process.env.DATABASE_URL) await (await openDatabase({ dataDir })).close();
   const config = loadConfig({
     DATA_DIR: dataDir,
@@ -23,6 +24,7 @@ export async function benchApp(dataDir: string) {
     LOG_LEVEL: 'silent',
     MQTT_PORT: '0',
     ...(process.env.DATABASE_URL ? { DATABASE_URL: process.env.DATABASE_URL } : {}),
+    ...env,
   });
   const app = await build(config, { logger: false });
   await seedBenchTenant(app.db, FIFTY_ENTITIES);
