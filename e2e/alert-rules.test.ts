@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SHOTS_DIR } from './helpers/axe.ts';
-import { chromiumPath } from './helpers/browser.ts';
+import { ADMIN, chromiumPath } from './helpers/browser.ts';
 import { BOSS, choose, field, startWorld, unexpected, world } from './helpers/devices-world.ts';
 
 /**
@@ -40,5 +40,15 @@ describe.skipIf(!chromiumPath)('alert rules in Chromium', () => {
     await page.screenshot({ path: path.join(SHOTS_DIR, 'alert-rules-dark.png'), fullPage: true });
     // The one 400 is the provoked field error.
     expect(unexpected(errors).filter((e) => !/status of 400/.test(e))).toEqual([]);
+  });
+
+  it("shows the superadmin every entity's alerts with an entity filter", async () => {
+    const { page, errors } = await world.h.newPage({ as: ADMIN });
+    await page.goto('/salerts');
+    await page.getByRole('heading', { name: 'Alerts' }).waitFor();
+    await page.getByRole('combobox', { name: 'Entity', exact: true }).waitFor();
+    await page.getByText('No alerts').first().waitFor();
+    await page.screenshot({ path: path.join(SHOTS_DIR, 'alerts-superadmin.png'), fullPage: true });
+    expect(unexpected(errors)).toEqual([]);
   });
 });
