@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { audit } from './helpers/axe.ts';
-import { ADMIN, chromiumPath, signIn, startHarness, type Harness } from './helpers/browser.ts';
+import { ADMIN, chromiumPath, startHarness, type Harness } from './helpers/browser.ts';
 
 let h: Harness;
 let root = '';
@@ -62,8 +62,7 @@ async function drag(page: Page, from: { x: number; y: number }, dx: number, dy: 
 
 describe.skipIf(!chromiumPath)('dataviews in Chromium', () => {
   it('creates a dataview, designs a layout by dragging and resizing, finds it after a reload, downloads it', async () => {
-    const { page, context, errors } = await h.newPage();
-    await signIn(page, BOSS);
+    const { page, context, errors } = await h.newPage({ as: BOSS });
     await page.goto('/dataview');
     await page.getByText('No Dataviews Found').waitFor();
     await audit(page, 'dataviews-empty', (p) => p.getByText('No Dataviews Found').waitFor());
@@ -186,8 +185,7 @@ describe.skipIf(!chromiumPath)('dataviews in Chromium', () => {
   });
 
   it('pages and filters the landlord list on the server, resetting to page 1 on a filter change', async () => {
-    const { page, errors } = await h.newPage();
-    await signIn(page, ADMIN);
+    const { page, errors } = await h.newPage({ as: ADMIN });
     await page.goto('/sDataview');
     const range = (text: string) => page.getByText(text, { exact: true }).waitFor();
     const total = (await api('GET', 'dataview?limit=0&offset=0')).body.total;
@@ -248,8 +246,7 @@ describe.skipIf(!chromiumPath)('dataviews in Chromium', () => {
   });
 
   it('shows a Dataview_read account the list and a read-only builder, without the change controls', async () => {
-    const { page, errors } = await h.newPage();
-    await signIn(page, READER);
+    const { page, errors } = await h.newPage({ as: READER });
     await page.goto('/dataview');
     await page.getByRole('row', { name: /g_board/ }).waitFor();
     await expect(page.getByRole('link', { name: 'Add Dataview' }).count()).resolves.toBe(0);

@@ -6,7 +6,7 @@ import { startFleet, type Fleet } from '../apps/simulator/src/fleet.ts';
 import { devices } from '../apps/server/src/db/schema.ts';
 import { backfillDemoHistory } from '../apps/server/src/domain/telemetry/demo-history.ts';
 import { audit } from './helpers/axe.ts';
-import { ADMIN, chromiumPath, signIn, startHarness, type Harness } from './helpers/browser.ts';
+import { ADMIN, chromiumPath, startHarness, type Harness } from './helpers/browser.ts';
 
 /**
  * The demo fleet online: the same setup as `npm run demo` against the real server, simulated
@@ -44,8 +44,7 @@ const row = (page: Page, name: string) => page.getByRole('row').filter({ has: pa
 
 describe.skipIf(!chromiumPath)('the demo fleet in the console', () => {
   it('shows the simulated devices reporting, with their firmware and battery', async () => {
-    const { page, errors } = await h.newPage();
-    await signIn(page, OPERATOR);
+    const { page, errors } = await h.newPage({ as: OPERATOR });
     await page.goto('/device?size=50');
     // Every simulated device has connected and reported its firmware version.
     await expect
@@ -75,8 +74,7 @@ describe.skipIf(!chromiumPath)('the demo fleet in the console', () => {
   });
 
   it('vibrates a device from its row menu and reports success', async () => {
-    const { page, errors } = await h.newPage();
-    await signIn(page, OPERATOR);
+    const { page, errors } = await h.newPage({ as: OPERATOR });
     await page.goto('/device?size=50');
     const target = demo.simulated[0]!.name;
     await row(page, target)
@@ -112,8 +110,7 @@ describe.skipIf(!chromiumPath)('the demo fleet in the console', () => {
   });
 
   it('offers no command for an unresponsive device', async () => {
-    const { page } = await h.newPage();
-    await signIn(page, OPERATOR);
+    const { page } = await h.newPage({ as: OPERATOR });
     await page.goto('/device?size=50');
     const silent = demo.silent[0]!;
     const r = row(page, silent);
