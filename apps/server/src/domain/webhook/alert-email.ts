@@ -35,7 +35,9 @@ export function burstMail(entity: string, rows: Queued[]): Mail {
   const lines = rows.slice(0, LISTED).map((r) => {
     const when = r.raised_at ? new Date(r.raised_at).toISOString() : '';
     const battery = typeof r.detail.battery === 'number' ? `, battery ${r.detail.battery}%` : '';
-    return `- ${r.device ?? (r.detail.rollout as string | undefined) ?? '?'} (${r.severity}) raised ${when}${battery}`;
+    const rollout = typeof r.detail.rollout_name === 'string' ? `rollout ${r.detail.rollout_name}` : undefined;
+    const reason = typeof r.detail.reason === 'string' ? `: ${r.detail.reason}` : '';
+    return `- ${r.device ?? rollout ?? '?'} (${r.severity}) raised ${when}${battery}${reason}`;
   });
   if (n > LISTED) lines.push(`… and ${n - LISTED} more`);
   return {
