@@ -16,7 +16,7 @@ export async function upload(
   const form = new FormData();
   for (const [k, v] of Object.entries(o.fields)) form.append(k, v);
   const bytes = typeof o.bytes === 'number' ? Buffer.alloc(o.bytes, 7) : o.bytes;
-  form.append(o.field ?? 'file', new Blob([bytes]), o.filename ?? 'image.bin');
+  form.append(o.field ?? 'file', new Blob([new Uint8Array(bytes)]), o.filename ?? 'image.bin');
   const res = await fetch(s.url + url, { method: 'POST', headers: { authorization: `Bearer ${token}` }, body: form });
   const text = await res.text();
   return { status: res.status, body: text ? JSON.parse(text) : undefined };
