@@ -7,6 +7,12 @@ import type { RolloutRow } from './present-rollout.ts';
 export const REBOOT_LOOP_ONLINE_COUNT = 3;
 export const REBOOT_LOOP_WITHIN_S = 300;
 
+/**
+ * The start of a soak no report can be told from the update's own (last-seen has a 5 s
+ * resolution, and the update's reply may be written just after the soak began).
+ */
+export const SOAK_GRACE_S = 5;
+
 export type Settled = { stage: number; state: string };
 
 const iso = (d: Date) => sql`${d.toISOString()}::timestamptz`;
@@ -66,7 +72,8 @@ export async function settle(tx: Tx, row: RolloutRow, now: Date): Promise<Settle
 /**
  * The soak of the current stage (docs/rollouts.md "Soak"): while it runs, an updated device of
  * the stage that came online REBOOT_LOOP_ONLINE_COUNT times within REBOOT_LOOP_WITHIN_S since its
- * update is reboot-looping; when it ends, one not heard from since it began is unresponsive.
+ * update is reboot-looping; when it ends, one not heard from since it began (after its first
+ * SOAK_GRACE_S seconds) is unresponsive.
  * Either counts as failed, with the reason.
  */
 export async function soakFailures(tx: Tx, row: RolloutRow, now: Date): Promise<Settled[]> {
@@ -83,7 +90,8 @@ export async function soakFailures(tx: Tx, row: RolloutRow, now: Date): Promise<
       returning rd.stage, rd.state`),
   );
   if (now < row.soak_until) return looping;
-  const began = new Date(row.soak_until.getTime() - row.soak_s * 1000);
+  const grace = Math.min(SOAK_GRACE_S, row.soak_s / 2);
+  const began = new Date(row.soak_until.getTime() - (row.soak_s - grace) * 1000);
   const silent = rowsOf<Settled>(
     await tx.execute(sql`
       update rollout_devices rd set state = 'failed', settled_at = now(),
