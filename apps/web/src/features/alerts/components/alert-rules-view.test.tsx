@@ -103,4 +103,16 @@ describe('the alert rules editor', () => {
     expect(screen.queryByRole('button', { name: 'Edit' })).toBeNull();
     expect(screen.getByRole('switch', { name: 'Low battery on' }).hasAttribute('disabled')).toBe(true);
   });
+  it('says what is missing when the rules fail to load, and Try again loads them', async () => {
+    signInAs({ permissions: ['all'] });
+    let gets = 0;
+    stubApi((call) => {
+      if (call.method === 'GET' && ++gets === 1) return { status: 503, body: {} };
+      return call.method === 'GET' ? { body: { data: [], total: 0 } } : answer(call);
+    });
+    const { user } = show(true);
+    expect(await screen.findByText('The rules could not be loaded.')).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByText('No alert rules')).toBeTruthy();
+  });
 });

@@ -1,6 +1,8 @@
 import { useState } from 'react';
-import { Button, Group, Modal, Stack, Switch, Table, Text } from '@mantine/core';
+import { Button, Group, Modal, Stack, Switch, Table } from '@mantine/core';
 import type { AlertRule } from '@fleet/shared/schemas/alert';
+import { DataTable } from '@/components/ui/data-table/data-table.tsx';
+import { ListEmpty } from '@/components/ui/table-states.tsx';
 import { useConfirmDelete } from '@/components/ui/confirm-delete.tsx';
 import { DeleteAction } from '@/components/ui/delete-action.tsx';
 import { fieldErrorsFromApi } from '@/lib/forms/field-errors.ts';
@@ -41,58 +43,69 @@ export function AlertRulesView({ editable }: { editable: boolean }) {
           <Button onClick={() => open({ mode: 'create' })}>New rule</Button>
         </Group>
       )}
-      {rules.isError && <Text c="red">The rules could not be loaded.</Text>}
-      <Table.ScrollContainer minWidth={640}>
-        <Table verticalSpacing="xs" aria-label="Alert rules">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Name</Table.Th>
-              <Table.Th>Kind</Table.Th>
-              <Table.Th>Scope</Table.Th>
-              <Table.Th>Threshold</Table.Th>
-              <Table.Th>Start / clear delay</Table.Th>
-              <Table.Th>Severity</Table.Th>
-              <Table.Th>On</Table.Th>
-              {editable && <Table.Th aria-label="Actions" />}
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {(rules.data?.data ?? []).map((r) => (
-              <Table.Tr key={r.id} data-rule={r.name}>
-                <Table.Td>{r.name}</Table.Td>
-                <Table.Td>{KIND_LABELS[r.kind]}</Table.Td>
-                <Table.Td>{scopeText(r)}</Table.Td>
-                <Table.Td>{r.threshold ?? '—'}</Table.Td>
-                <Table.Td>{delays(r)}</Table.Td>
-                <Table.Td>{r.severity}</Table.Td>
-                <Table.Td>
-                  <Switch
-                    aria-label={`${r.name} on`}
-                    checked={r.enabled}
-                    disabled={!editable || changes.update.isPending}
-                    onChange={(e) => changes.update.mutate({ id: r.id, $set: { enabled: e.currentTarget.checked } })}
+      <DataTable
+        label="Alert rules"
+        columns={[
+          { header: 'Name' },
+          { header: 'Kind' },
+          { header: 'Scope' },
+          { header: 'Threshold' },
+          { header: 'Start / clear delay' },
+          { header: 'Severity' },
+          { header: 'On' },
+          editable && { header: 'Actions', hidden: true },
+        ]}
+        items={rules.data?.data}
+        loading={rules.isPending}
+        failed={rules.isError}
+        errorTitle="The rules could not be loaded."
+        onRetry={() => void rules.refetch()}
+        empty={
+          <ListEmpty
+            title="No alert rules"
+            description={
+              editable
+                ? 'Add a rule to be told when devices go quiet, run low or fail.'
+                : 'An admin of this entity adds the rules that raise alerts.'
+            }
+          />
+        }
+        minWidth={640}
+        look={{ verticalSpacing: 'xs', highlightOnHover: true }}
+        row={(r) => (
+          <Table.Tr key={r.id} data-rule={r.name}>
+            <Table.Td>{r.name}</Table.Td>
+            <Table.Td>{KIND_LABELS[r.kind]}</Table.Td>
+            <Table.Td>{scopeText(r)}</Table.Td>
+            <Table.Td>{r.threshold ?? '—'}</Table.Td>
+            <Table.Td>{delays(r)}</Table.Td>
+            <Table.Td>{r.severity}</Table.Td>
+            <Table.Td>
+              <Switch
+                aria-label={`${r.name} on`}
+                checked={r.enabled}
+                disabled={!editable || changes.update.isPending}
+                onChange={(e) => changes.update.mutate({ id: r.id, $set: { enabled: e.currentTarget.checked } })}
+              />
+            </Table.Td>
+            {editable && (
+              <Table.Td>
+                <Group gap={4} wrap="nowrap">
+                  <Button size="xs" variant="default" onClick={() => open({ mode: 'edit', rule: r })}>
+                    Edit
+                  </Button>
+                  <DeleteAction
+                    tooltip="Delete"
+                    label={`Delete rule ${r.name}`}
+                    loading={changes.remove.isPending && changes.remove.variables === r.id}
+                    onClick={() => void confirm().then((yes) => yes && changes.remove.mutate(r.id))}
                   />
-                </Table.Td>
-                {editable && (
-                  <Table.Td>
-                    <Group gap={4} wrap="nowrap">
-                      <Button size="xs" variant="default" onClick={() => open({ mode: 'edit', rule: r })}>
-                        Edit
-                      </Button>
-                      <DeleteAction
-                        tooltip="Delete"
-                        label={`Delete rule ${r.name}`}
-                        loading={changes.remove.isPending && changes.remove.variables === r.id}
-                        onClick={() => void confirm().then((yes) => yes && changes.remove.mutate(r.id))}
-                      />
-                    </Group>
-                  </Table.Td>
-                )}
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
+                </Group>
+              </Table.Td>
+            )}
+          </Table.Tr>
+        )}
+      />
       <Modal
         opened={editing !== null}
         onClose={() => setEditing(null)}
