@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { alertsOf, createRule, later, ofRule } from '../helpers/alerts.ts';
+import { readEvents } from '../helpers/sse.ts';
 import {
   ACME,
   GLOBEX,
@@ -57,6 +58,29 @@ describe('provisioning failed', () => {
     await s.app.alerts.evaluator.sweep(later(61));
     expect(ofRule(await list(), 'Provisioning slow')[0]!.status).toBe('cleared');
     expect((await s.request('GET', `/api/v1/tenant/${GLOBEX}/alerts`, { token: t.other })).body.total).toBe(0);
+  });
+});
+
+describe('a session the server times out', () => {
+  it('raises its alert and the header count learns of it at once', async () => {
+    const d = await device();
+    const counts: number[] = [];
+    let opened!: () => void;
+    const first = new Promise<void>((r) => (opened = r));
+    const stream = readEvents(`${s.url}/api/v1/tenant/${ACME}/alerts/events`, t.operator, {
+      onEvent: () => opened(),
+      stopAfter: (e) => e.event === 'count' && counts.push(e.data.active) > 1 && e.data.active > counts[0]!,
+    });
+    await first;
+    await begin(d);
+    // Nothing from the device: the provisioning sweep ends the session after PROVISION_TIMEOUT_MS.
+    await waitIdle(d.name);
+    const { events } = await stream;
+    expect(events.at(-1)!.data.active).toBe(counts[0]! + 1);
+    expect(ofRule(await alertsOf(s, t.operator, ACME, d.name), 'Provisioning failed')[0]).toMatchObject({
+      status: 'active',
+      detail: { result: 'timeout' },
+    });
   });
 });
 

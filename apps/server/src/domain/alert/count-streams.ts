@@ -32,6 +32,11 @@ export class AlertCountStreams {
     // after-commit news is the cue to recount (one query per burst, only for entities streamed).
     bus.subscribe('rollouts.changed', ({ entity }) => this.recountSoon([entity]));
     bus.subscribe('provision.stored', ({ marks }) => void this.recountDevices(marks.map((m) => m.device)));
+    // A session the server ends (its sweep's timeout, a failed start) is told after its commit.
+    bus.subscribe('provision.events', ({ events }) => {
+      const ended = events.filter((e) => e.event === 'timeout' || e.event === 'provision_failed');
+      if (ended.length > 0) void this.recountDevices(ended.map((e) => e.device));
+    });
     this.keepalive = setInterval(() => {
       for (const set of this.byEntity.values()) for (const res of set) res.write(': keepalive\n\n');
     }, KEEPALIVE_MS);
