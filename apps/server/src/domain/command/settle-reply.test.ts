@@ -95,6 +95,12 @@ describe('settleReply', () => {
       progress: { flush: async () => void calls.push('flush progress') },
       waiters: { settle: async (s: { state: string }) => void calls.push(`answer:${s.state}`) },
       settle: registry(calls),
+      settledListeners: [
+        (rows: Array<{ type: string; state: string }>) => calls.push(`told:${rows[0]!.type}:${rows[0]!.state}`),
+      ],
+      onError: (err: unknown) => {
+        throw err;
+      },
     } as unknown as CommandContext;
     return { ctx, calls };
   }
@@ -104,11 +110,20 @@ describe('settleReply', () => {
     ['a refused allocation', { type: 'allocate', state: 'failed' }, ['allocation:allocate:failed']],
     ['a refresh', { type: 'refresh', state: 'succeeded' }, ['state:refresh:succeeded']],
     ['a reboot', { type: 'reboot', state: 'failed' }, []],
-  ])('%s: progress flushed, row settled, its owners run, then the caller answered', async (_, row, owners) => {
-    const { ctx, calls } = fake(row);
-    expect(await settleReply(ctx, 'd1', success())).toBe(true);
-    expect(calls).toEqual(['flush progress', 'update', ...owners, `answer:${row.state}`]);
-  });
+  ])(
+    '%s: progress flushed, row settled, its owners run, the listeners told, then the caller answered',
+    async (_, row, owners) => {
+      const { ctx, calls } = fake(row);
+      expect(await settleReply(ctx, 'd1', success())).toBe(true);
+      expect(calls).toEqual([
+        'flush progress',
+        'update',
+        ...owners,
+        `told:${row.type}:${row.state}`,
+        `answer:${row.state}`,
+      ]);
+    },
+  );
 
   it('a reply for no open command settles nothing and answers no one', async () => {
     const { ctx, calls } = fake(null);
