@@ -26,7 +26,7 @@ describe.skipIf(!chromiumPath)('alert rules in Chromium', () => {
     await choose(page, 'Scope', 'A group');
     await field(page, 'Site, group or view name').fill('no_such_group');
     await page.getByRole('button', { name: 'Create rule' }).click();
-    await page.getByText('No group named "no_such_group"').waitFor();
+    await page.getByRole('dialog').getByText('No group named "no_such_group"').waitFor();
     await field(page, 'Site, group or view name').fill('hall_a');
     await page.getByRole('button', { name: 'Create rule' }).click();
     const row = page.getByRole('row').filter({ hasText: 'Docking forgotten' });
