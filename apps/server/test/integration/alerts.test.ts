@@ -129,10 +129,13 @@ describe('the live count', () => {
   it('streams the figures now and after each change', async () => {
     const d = await alertDevice(s, root, ACME);
     const base = (await count()).active;
+    let opened!: () => void;
+    const first = new Promise<void>((r) => (opened = r));
     const stream = readEvents(`${s.url}/api/v1/tenant/${ACME}/alerts/events`, operator, {
+      onEvent: () => opened(),
       stopAfter: (e) => e.event === 'count' && e.data.active === base + 1,
     });
-    await new Promise((r) => setTimeout(r, 200));
+    await first;
     await report(s, d, { state: 'ERROR' });
     const { events } = await stream;
     expect(events[0]!.data.active).toBe(base);
