@@ -1,9 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { AlertCountsSchema, type AlertCounts } from '@fleet/shared/schemas/alert';
-import { api } from '@/lib/api/api.ts';
-import { refresher, session } from '@/lib/session/session.ts';
-import { openEventStream } from '@/lib/sse.ts';
+import { openSessionStream } from '@/lib/api/session-stream.ts';
 import { alertKeys } from '../api/alerts-api.ts';
 
 /**
@@ -17,10 +15,7 @@ export function useAlertCount(entity: string | null): AlertCounts | null {
   const client = useQueryClient();
   useEffect(() => {
     if (!entity) return;
-    const stream = openEventStream({
-      url: api.url(`tenant/${encodeURIComponent(entity)}/alerts/events`),
-      token: () => session.getSnapshot().accessToken,
-      renew: () => refresher.refresh().then(() => session.getSnapshot().status === 'signed-in'),
+    const stream = openSessionStream(`tenant/${encodeURIComponent(entity)}/alerts/events`, {
       onEvent: (e) => {
         if (e.event !== 'count') return;
         const parsed = AlertCountsSchema.safeParse(JSON.parse(e.data));

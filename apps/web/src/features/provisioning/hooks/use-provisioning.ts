@@ -1,8 +1,6 @@
 import { useEffect, useSyncExternalStore } from 'react';
-import { api } from '@/lib/api/api.ts';
 import { notifier } from '@/lib/notify.ts';
-import { refresher, session } from '@/lib/session/session.ts';
-import { openEventStream } from '@/lib/sse.ts';
+import { openSessionStream } from '@/lib/api/session-stream.ts';
 import { cancelProvisioning, getProvisioning, provisionPath, startProvisioning } from '../api/provision.ts';
 import { createProvisioningStore, type ProvisioningState } from './provisioning-store.ts';
 
@@ -17,13 +15,7 @@ function browserStorage(): Storage | null {
 /** The tab's one provisioning store, on the app's API client, session and notices. */
 export const provisioning = createProvisioningStore({
   api: { start: startProvisioning, cancel: cancelProvisioning, get: getProvisioning },
-  openStream: (entity, device, handlers) =>
-    openEventStream({
-      url: api.url(provisionPath(entity, device, '/events')),
-      token: () => session.getSnapshot().accessToken,
-      renew: () => refresher.refresh().then(() => session.getSnapshot().status === 'signed-in'),
-      ...handlers,
-    }),
+  openStream: (entity, device, handlers) => openSessionStream(provisionPath(entity, device, '/events'), handlers),
   notices: notifier,
   storage: typeof window === 'undefined' ? null : browserStorage(),
 });

@@ -1,10 +1,8 @@
 import { useEffect } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
-import { api } from '@/lib/api/api.ts';
-import { refresher, session } from '@/lib/session/session.ts';
+import { openSessionStream } from '@/lib/api/session-stream.ts';
 import { useActiveEntity } from '@/lib/session/use-active-entity.ts';
-import { openEventStream } from '@/lib/sse.ts';
 import { rolloutKeys } from '../api/rollouts-api.ts';
 
 /** Events closer together than this are read once: a busy stage changes many times a second. */
@@ -32,10 +30,7 @@ export function useRolloutEvents(): void {
       }
       changed.clear();
     };
-    const stream = openEventStream({
-      url: api.url(`tenant/${encodeURIComponent(entity)}/rollouts/events`),
-      token: () => session.getSnapshot().accessToken,
-      renew: () => refresher.refresh().then(() => session.getSnapshot().status === 'signed-in'),
+    const stream = openSessionStream(`tenant/${encodeURIComponent(entity)}/rollouts/events`, {
       onEvent: (e) => {
         if (e.event !== 'rollout') return;
         const parsed = EventSchema.safeParse(JSON.parse(e.data));
