@@ -57,6 +57,7 @@ import { alertsPlugin } from './plugins/alerts.ts';
 import { deliveryPlugin } from './plugins/delivery.ts';
 import { alertRoutes } from './routes/alert/index.ts';
 import { webhookRoutes } from './routes/webhook/index.ts';
+import { metricsPlugin } from './plugins/metrics.ts';
 
 export interface BuildOptions {
   /** Called once with the superadmin's generated password on first start. */
@@ -171,6 +172,7 @@ export async function build(config: Config, opts: BuildOptions = {}): Promise<Fa
     : createLocalBus();
   app.addHook('onClose', async () => bus.close());
   await app.register(devicesPlugin, { config, bus });
+  const live = startLiveConnections(app, { bus, recheckS: config.LIVE_RECHECK_S, deps: () => deps });
   const deps: Deps = {
     devices: app.devices,
     db: app.db,
@@ -181,7 +183,7 @@ export async function build(config: Config, opts: BuildOptions = {}): Promise<Fa
     apiTokens: new PermanentTokenGuard(app.db, bus),
     blobs: await createBlobStore(config),
     downloads: new DownloadSigner(jwtSecret),
-    live: startLiveConnections(app, { bus, recheckS: config.LIVE_RECHECK_S, deps: () => deps }),
+    live,
   };
   app.addHook('onClose', async () => deps.blobs.close());
   // Every instance on the device side gets its share of the devices' messages (shared
@@ -192,6 +194,8 @@ export async function build(config: Config, opts: BuildOptions = {}): Promise<Fa
   await app.register(alertsPlugin, { deps });
   if (!opts.kioskManagerOnly) await app.register(deliveryPlugin, { deps });
   await app.devices.listen();
+  // Before the routes it times; after the features whose counters it reads.
+  await app.register(metricsPlugin, { config, liveConnections: () => live.size });
 
   await app.register(authPlugin, { tokens, sessions: deps.sessions, apiTokens: deps.apiTokens });
   await app.register(healthRoutes);

@@ -5,6 +5,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import { serverRoot } from '../lib/paths.ts';
 import { startPgliteWorker } from './pglite-thread.ts';
+import { PoolProbe } from './pool-probe.ts';
 import * as schema from './schema.ts';
 
 export type Schema = typeof schema;
@@ -18,6 +19,8 @@ export interface Database {
   kind: 'pglite' | 'postgres';
   /** Answers when the database takes a trivial query. */
   ping(): Promise<void>;
+  /** The connection pool's use and every query's duration, for the metrics (pool-probe.ts). */
+  probe: PoolProbe;
   close(): Promise<void>;
 }
 
@@ -67,6 +70,7 @@ async function openPglite(dir: string): Promise<Database> {
     max: 1,
     idleTimeoutMillis: 0,
   });
+  const probe = new PoolProbe(pool);
   pool.on('error', () => {
     // The connection broke (the worker stopped); the pool opens a new one on the next query.
   });
@@ -80,6 +84,7 @@ async function openPglite(dir: string): Promise<Database> {
   return {
     db: drizzlePg(pool, { schema }) as unknown as Db,
     kind: 'pglite',
+    probe,
     ping: async () => void (await pool.query('select 1')),
     close: async () => {
       await pool.end().catch(() => undefined);
@@ -93,6 +98,7 @@ const MIGRATION_LOCK = 7_342_001;
 
 async function openPostgres(url: string): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max: 10, options: `-c random_page_cost=${RANDOM_PAGE_COST}` });
+  const probe = new PoolProbe(pool);
   pool.on('error', () => {
     // An idle client lost its connection; the pool replaces it on the next query.
   });
@@ -108,6 +114,7 @@ async function openPostgres(url: string): Promise<Database> {
   return {
     db: drizzlePg(pool, { schema }) as unknown as Db,
     kind: 'postgres',
+    probe,
     ping: async () => void (await pool.query('select 1')),
     close: () => pool.end(),
   };

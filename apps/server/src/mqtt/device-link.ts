@@ -1,4 +1,4 @@
-import type { parseDeviceTopic } from '@fleet/shared/protocol';
+import { DEVICE_PUBLISH_KINDS, type DevicePublishKind, type parseDeviceTopic } from '@fleet/shared/protocol';
 import type { DeviceLink } from '../domain/device-link.ts';
 
 /** The port the domain publishes through (domain/device-link.ts), implemented by the brokers here. */
@@ -7,6 +7,8 @@ export type { DeviceLink } from '../domain/device-link.ts';
 /** A broker's link: it publishes at once, and takes devices' messages once `listen()` resolves. */
 export interface BrokerLink extends DeviceLink {
   listen(): Promise<void>;
+  /** Devices connected to this instance's embedded broker; absent with an external broker. */
+  connected?(): number;
 }
 
 /** Where a device published: `fleet/{entity}/{device}/{kind}`, parsed. */
@@ -48,6 +50,10 @@ export type DropReason = (typeof DROP_REASONS)[number];
 /** Counters of the MQTT side; cheap enough to bump on every message. */
 export class LinkStats {
   received = 0;
+  /** Messages received by the kind their topic names (the router counts them once the topic parses). */
+  readonly byKind: Record<DevicePublishKind, number> = Object.fromEntries(
+    DEVICE_PUBLISH_KINDS.map((k) => [k, 0]),
+  ) as Record<DevicePublishKind, number>;
   /** Times the embedded broker stopped reading a device over its budget (read-pause.ts). */
   paused = 0;
   readonly dropped: Record<DropReason, number> = Object.fromEntries(DROP_REASONS.map((r) => [r, 0])) as Record<

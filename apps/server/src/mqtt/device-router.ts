@@ -148,12 +148,14 @@ export function createDeviceRouter(o: Options): DeviceRouter {
         o.stats.received++;
         const where = parseDeviceTopic(topic);
         if (!where) return o.stats.drop('bad_topic');
+        o.stats.byKind[where.kind]++;
         // Before the payload is even looked at: a flood costs a map look-up a message.
         if (o.budget && !o.budget.admit(where.device, where.kind)) return o.stats.drop('over_budget');
         read(where, payload);
       },
       parsed(where, payload) {
         o.stats.received++;
+        o.stats.byKind[where.kind]++;
         read(where, payload);
       },
       presence(device, online) {

@@ -200,6 +200,7 @@ export async function createEmbeddedBroker(opts: Options): Promise<BrokerLink> {
       });
       port = (server.address() as net.AddressInfo).port;
     },
+    connected: () => broker.connectedClients,
     publish(topic, message) {
       return new Promise((resolve, reject) =>
         broker.publish(

@@ -31,7 +31,8 @@ export class AlertEvaluator {
   /** Devices a flush saw stop charging (charging_stopped begins only for them). */
   private readonly stopped = new Set<string>();
   private outcomeQueue: DeviceOutcome[] = [];
-  private readonly loop: FlushLoop<Batch>;
+  /** Its flush loop (the metrics read its depth and time its writes). */
+  readonly loop: FlushLoop<Batch>;
   private readonly timer: NodeJS.Timeout | null;
   readonly now: () => Date;
 

@@ -76,8 +76,9 @@ export class SightingBatcher {
    * Takes its batch when the previous write has finished, not when flush() is called: a write is
    * several statements, and while the database is slow, sightings gather into one larger write
    * instead of a queue of small ones that falls further behind with every interval.
+   * The metrics read its depth and time its writes.
    */
-  private readonly loop: FlushLoop<Batch>;
+  readonly loop: FlushLoop<Batch>;
   /**
    * Reminder records already seen, by dose. A record never goes away while its dose can be due,
    * so a dose found here needs no query: the sighting's event is marked sent at once.

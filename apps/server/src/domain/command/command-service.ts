@@ -2,6 +2,7 @@ import type { DfuEvent, ReplyMessage } from '@fleet/shared/protocol';
 import type { BulkCommandAnswer } from '@fleet/shared/schemas/command';
 import type { AccessClaims } from '@fleet/shared/schemas/session';
 import type { Db } from '../../db/client.ts';
+import type { LoopProbe } from '../../lib/batching/flush-loop.ts';
 import type { AuditContext } from '../audit/audit-context.ts';
 import type { DeviceLink } from '../device-link.ts';
 import type { CommandContext } from './command-context.ts';
@@ -115,6 +116,11 @@ export class CommandService {
   /** Shutdown, before the broker closes: calls waiting for replies get `ms` more, then answer 503. */
   drain(ms: number): Promise<void> {
     return this.ctx.waiters.drain(ms);
+  }
+
+  /** The DFU progress batcher's flush loop, as the metrics see it. */
+  get progressLoop(): LoopProbe {
+    return this.ctx.progress.loop;
   }
 
   /** Writes progress still pending; the device side calls it before the database closes. */

@@ -23,7 +23,8 @@ interface Progress {
  */
 export class ProgressBatcher {
   private readonly pending = new Map<string, Progress>();
-  private readonly loop: FlushLoop<Progress[]>;
+  /** Its flush loop (the metrics read its depth and time its writes). */
+  readonly loop: FlushLoop<Progress[]>;
 
   constructor(
     private readonly db: Db,

@@ -30,7 +30,8 @@ export class LockedReports implements ReportBatcher {
   readonly counts = { reports: 0, flushes: 0 };
   private pending: Queued[] = [];
   private readonly early = new EarlyReports((q, attempt) => this.queue({ ...q, attempt }));
-  private readonly loop: FlushLoop<Queued[]>;
+  /** Its flush loop (the metrics read its depth and time its writes). */
+  readonly loop: FlushLoop<Queued[]>;
 
   constructor(private readonly o: ReportOptions) {
     this.loop = new FlushLoop({

@@ -1,6 +1,7 @@
 import type { ProvisionDeviceEvent } from '@fleet/shared/provision';
 import type { Db } from '../../db/client.ts';
 import type { ProvisionBusEvent, StoredMark } from '../../lib/bus.ts';
+import type { LoopProbe } from '../../lib/batching/flush-loop.ts';
 
 /**
  * Device reports of provisioning sessions, applied in batches as telemetry is. Two modes, chosen
@@ -12,6 +13,8 @@ import type { ProvisionBusEvent, StoredMark } from '../../lib/bus.ts';
 export interface ReportBatcher {
   /** Reports applied and flushes written, for the benchmark. */
   readonly counts: { reports: number; flushes: number };
+  /** Its flush loop, as the metrics see it. */
+  readonly loop: LoopProbe;
   /** Queues a device's report; resolves once it is applied (or ignored) and its events relayed. */
   add(device: string, e: ProvisionDeviceEvent, attempt?: number): Promise<void>;
   /** A session just started here is kept from its first report on (call before telling the device). */

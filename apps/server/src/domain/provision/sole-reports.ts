@@ -32,7 +32,8 @@ export class SoleReports implements ReportBatcher {
   readonly counts = { reports: 0, flushes: 0 };
   private pending: Queued[] = [];
   private readonly early = new EarlyReports((q, attempt) => this.offer({ ...q, attempt }));
-  private readonly loop: FlushLoop<true>;
+  /** Its flush loop (the metrics read its depth and time its writes). */
+  readonly loop: FlushLoop<true>;
   /** Open sessions as last applied here, with the changes not yet written. */
   private readonly live = new Map<string, SessionChange>();
   /** Sessions with changes to write, and the reports those changes answer. */

@@ -49,8 +49,9 @@ export class TelemetryBatcher {
   /**
    * Takes its batch when called: its one statement keeps up, and small writes keep the other
    * queries' waits on the embedded database's one connection short.
+   * The metrics read its depth and time its writes.
    */
-  private readonly loop: FlushLoop<Pending[]>;
+  readonly loop: FlushLoop<Pending[]>;
   /** Messages merged and rows written, for the health figures and the benchmark. */
   readonly counts = { merged: 0, flushed: 0, flushes: 0 };
   /** Devices whose sign of life was queued in this SIGN_OF_LIFE_EVERY_MS period, and in the one before. */

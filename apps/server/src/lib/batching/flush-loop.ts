@@ -41,12 +41,22 @@ export function takeAll<T>(pending: Map<unknown, T>): T[] | undefined {
   return batch;
 }
 
+/** What the metrics read of a loop at scrape time, and where they hear each write's duration. */
+export interface LoopProbe {
+  /** Items waiting, as of the last addition (0 once a flush took them). */
+  readonly depth: number;
+  /** Told each write's duration in seconds, failed ones too (the metrics plugin sets it). */
+  observeWrite: ((seconds: number) => void) | null;
+}
+
 /**
  * The accumulate → timer or size trigger → serialised write loop of the batchers. The owner keeps
  * its pending items and its accumulation rule, tells the loop after each addition, and hands the
  * batch over when the loop collects it.
  */
-export class FlushLoop<B> {
+export class FlushLoop<B> implements LoopProbe {
+  depth = 0;
+  observeWrite: ((seconds: number) => void) | null = null;
   private timer: unknown = null;
   private flushing: Promise<void> = Promise.resolve();
   /** A flush is waiting for the one in progress (when-flush-starts): it will take what is pending then. */
@@ -60,6 +70,7 @@ export class FlushLoop<B> {
 
   /** Call after adding: `pending` items now wait. Flushes at once at maxBatch, otherwise within the interval. */
   added(pending: number): void {
+    this.depth = pending;
     if (pending >= (this.o.maxBatch ?? Infinity)) void this.flush();
     else if (this.timer === null && !this.closed)
       this.timer = this.timers.setTimeout(() => void this.flush(), this.o.intervalMs);
@@ -70,7 +81,7 @@ export class FlushLoop<B> {
     if (this.timer !== null) this.timers.clearTimeout(this.timer);
     this.timer = null;
     if (this.o.take === 'when-called') {
-      const batch = this.o.collect();
+      const batch = this.collect();
       if (batch !== undefined) this.flushing = this.flushing.then(() => this.write(batch));
       return this.flushing;
     }
@@ -78,7 +89,7 @@ export class FlushLoop<B> {
     this.queued = true;
     this.flushing = this.flushing.then(() => {
       this.queued = false;
-      const batch = this.o.collect();
+      const batch = this.collect();
       return batch === undefined ? undefined : this.write(batch);
     });
     return this.flushing;
@@ -99,11 +110,19 @@ export class FlushLoop<B> {
     await this.flush();
   }
 
+  private collect(): B | undefined {
+    const batch = this.o.collect();
+    if (batch !== undefined) this.depth = 0;
+    return batch;
+  }
+
   private async write(batch: B): Promise<void> {
+    const started = performance.now();
     try {
       await this.o.write(batch);
     } catch (err) {
       this.o.onError(err);
     }
+    this.observeWrite?.((performance.now() - started) / 1000);
   }
 }

@@ -1,0 +1,50 @@
+import type pg from 'pg';
+
+type Query = (...args: unknown[]) => unknown;
+
+/**
+ * What the metrics read of a connection pool: its connections (total, idle, callers waiting) at
+ * scrape time, and every query's duration, timed on each client as the pool opens it (both
+ * `pool.query` with its callback and drizzle's `client.query` promises). Until an observer is
+ * set, timing a query costs a clock read.
+ */
+export class PoolProbe {
+  /** Told each query's duration in seconds, failed ones too. */
+  observeQuery: ((seconds: number) => void) | null = null;
+  /** The pool's size: pg.Pool's `max`. */
+  readonly max: number;
+
+  constructor(private readonly pool: pg.Pool) {
+    this.max = pool.options.max ?? 10;
+    pool.on('connect', (client) => this.time(client));
+  }
+
+  /** Connections open, idle among them, and callers waiting for one. */
+  use(): { total: number; idle: number; waiting: number } {
+    return { total: this.pool.totalCount, idle: this.pool.idleCount, waiting: this.pool.waitingCount };
+  }
+
+  private time(client: pg.PoolClient): void {
+    const query = client.query.bind(client) as Query;
+    const observe = (started: number) => this.observeQuery?.((performance.now() - started) / 1000);
+    (client as unknown as { query: Query }).query = (...args: unknown[]) => {
+      const started = performance.now();
+      const last = args.length - 1;
+      const callback = args[last];
+      if (typeof callback === 'function') {
+        args[last] = (...result: unknown[]) => {
+          observe(started);
+          return (callback as Query)(...result);
+        };
+        return query(...args);
+      }
+      const answer = query(...args);
+      if (answer instanceof Promise)
+        answer.then(
+          () => observe(started),
+          () => observe(started),
+        );
+      return answer;
+    };
+  }
+}
