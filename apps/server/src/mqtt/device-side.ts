@@ -129,7 +129,11 @@ export async function startDeviceSide(config: Config, db: Db, bus: Bus, log: Fas
     timeoutMs: config.COMMAND_REPLY_TIMEOUT_MS,
     dfuTimeoutMs: config.DFU_TIMEOUT_S * 1000,
     // What each feature does when its command settles; command/ knows none of them.
-    settle: [onDfuSettled, onAllocationSettled, stateInReply((device, state) => telemetry.report(device, state))],
+    settle: [
+      onDfuSettled,
+      onAllocationSettled,
+      stateInReply((device, state) => telemetry.report(device, state, new Date(), false)),
+    ],
     onError,
   });
   // Woken devices are owed their held commands; messages arrive only after `listen()`, by then

@@ -8,19 +8,20 @@ import { TelemetryBatcher } from './telemetry-batcher.ts';
  * A database that notes which devices each flush's statement carries (and updates none): the
  * devices are read from the statement's parameters as PostgreSQL would receive them.
  */
-function fakeDb(flushes: string[][]) {
+function fakeDb(flushes: string[][], statements: string[] = []) {
   const dialect = new PgDialect();
   return {
     execute: async (q: SQL) => {
       const text = JSON.stringify(dialect.sqlToQuery(q).params);
+      statements.push(text);
       flushes.push(['d1', 'd2'].filter((d) => text.includes(`\\"name\\":\\"${d}\\"`)));
       return { rows: [] };
     },
   } as unknown as Db;
 }
 
-function batcher(flushes: string[][]) {
-  return new TelemetryBatcher(fakeDb(flushes), {
+function batcher(flushes: string[][], statements?: string[]) {
+  return new TelemetryBatcher(fakeDb(flushes, statements), {
     intervalMs: 60_000,
     onWoken: () => undefined,
     onRefused: () => undefined,
@@ -75,5 +76,19 @@ describe('TelemetryBatcher', () => {
     t.report('d1', {}, at(300));
     await t.flush();
     expect(flushes).toEqual([['d1'], ['d1']]);
+  });
+
+  it('merges the state a reply carried without marking the device online again (it may be gone by then)', async () => {
+    const statements: string[] = [];
+    const t = batcher([], statements);
+    t.presence('d1', false, at(0));
+    t.report('d1', { fw_version: '5.0.0' }, at(100), false);
+    await t.flush();
+    t.report('d1', { fw_version: '5.0.1' }, at(200), false);
+    await t.flush();
+    const online = (text: string) => /\\"online\\":(true|false)/.exec(text)?.[1];
+    expect(statements.map(online)).toEqual(['false', undefined]);
+    expect(statements[1]).toContain('5.0.1');
+    expect(statements[1]).not.toContain('seen_at');
   });
 });

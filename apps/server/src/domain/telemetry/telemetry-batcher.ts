@@ -78,13 +78,23 @@ export class TelemetryBatcher {
     });
   }
 
-  /** A state report (or any sign of life, with an empty report). */
-  report(name: string, report: StateReport = {}, at = new Date()): void {
+  /**
+   * A state report (or any sign of life, with an empty report). `alive` false: state a reply
+   * carried, merged once its command settled, when the device may be gone (a bricked one is): the
+   * reply was its sign of life when it arrived, so this one changes neither presence nor last-seen.
+   */
+  report(name: string, report: StateReport = {}, at = new Date(), alive = true): void {
     const reported =
       report.state !== undefined ||
       report.fw_version !== undefined ||
       report.battery !== undefined ||
       report.is_charging !== undefined;
+    if (!alive) {
+      if (!reported) return;
+      this.merge(this.entry(name), report, at);
+      this.counts.merged++;
+      return this.loop.added(this.pending.size);
+    }
     const bare = !reported && report.online === undefined;
     if (bare && this.heardLately(name, at.getTime())) {
       this.counts.merged++;
@@ -92,19 +102,24 @@ export class TelemetryBatcher {
     }
     if (report.online === false) this.forget(name);
     const entry = this.entry(name);
-    const before = { prev_state: entry.state, prev_fw: entry.fw_version, prev_charging: entry.is_charging };
     if (report.online !== false) this.point(entry, 'online', at);
-    if (report.state !== undefined) entry.state = report.state;
-    if (report.fw_version !== undefined) entry.fw_version = report.fw_version;
-    if (report.battery !== undefined) entry.battery = report.battery;
-    if (report.is_charging !== undefined) entry.is_charging = report.is_charging;
-    if (reported) this.point(entry, 'state', at, { ...before, device_at: deviceTime(report.ts) });
+    if (reported) this.merge(entry, report, at);
     if (report.online === false) this.point(entry, 'offline', at);
     // A device that speaks is connected, unless what it says is that it is leaving.
     entry.online = report.online ?? true;
     if (report.online !== false) entry.seen_at = at.toISOString();
     this.counts.merged++;
     this.loop.added(this.pending.size);
+  }
+
+  /** Merges a report's fields into the device's pending news, with its history point. */
+  private merge(entry: Pending, report: StateReport, at: Date): void {
+    const before = { prev_state: entry.state, prev_fw: entry.fw_version, prev_charging: entry.is_charging };
+    if (report.state !== undefined) entry.state = report.state;
+    if (report.fw_version !== undefined) entry.fw_version = report.fw_version;
+    if (report.battery !== undefined) entry.battery = report.battery;
+    if (report.is_charging !== undefined) entry.is_charging = report.is_charging;
+    this.point(entry, 'state', at, { ...before, device_at: deviceTime(report.ts) });
   }
 
   /** The broker saw the device connect (a sign of life) or go. */
