@@ -20,13 +20,28 @@ describe('simulator command line', () => {
     });
   });
 
-  it('marks firmware versions bad: failing to install, or bricking the device after it installs', () => {
+  it('marks firmware versions bad: failing to install, bricking or reboot-looping the device after it installs', () => {
     const cli = parseCli(
-      ['--credentials', 'f', '--bad-image', '2.0.0', '--bad-image', '2.0.1', '--brick-image', '3.0.0'],
+      [
+        '--credentials',
+        'f',
+        '--bad-image',
+        '2.0.0',
+        '--bad-image',
+        '2.0.1',
+        '--brick-image',
+        '3.0.0',
+        '--loop-image',
+        '4.0.0',
+      ],
       {},
     );
-    expect(cli).toMatchObject({ fleet: { badImages: ['2.0.0', '2.0.1'], brickImages: ['3.0.0'] } });
-    expect(parseCli(['--credentials', 'f'], {})).toMatchObject({ fleet: { badImages: [], brickImages: [] } });
+    expect(cli).toMatchObject({
+      fleet: { badImages: ['2.0.0', '2.0.1'], brickImages: ['3.0.0'], loopImages: ['4.0.0'] },
+    });
+    expect(parseCli(['--credentials', 'f'], {})).toMatchObject({
+      fleet: { badImages: [], brickImages: [], loopImages: [] },
+    });
   });
 
   it('takes devices as flags and the broker from the environment', () => {

@@ -20,7 +20,8 @@ Options:
   --fault-refuse-kiosk <p>  probability that an allocate or return command is refused
   --fault-dfu <kind>        how firmware updates go wrong: none, flaky-link (resumes), download-failed, bad-hash, refuse
   --bad-image <version>     devices fail to install this firmware version (repeatable; an image is for one device type)
-  --brick-image <version>   devices install this version, answer, then are never heard from again (repeatable)
+  --brick-image <version>   devices install this version, answer, then hang: never heard from again (repeatable)
+  --loop-image <version>    devices install this version, answer, then crash and reboot again and again (repeatable)
   --status-every <s>        real seconds between status lines (default 10; 0 for none)
   --help`;
 
@@ -52,6 +53,7 @@ export function parseCli(argv: string[], env: NodeJS.ProcessEnv): CliOptions | '
       'fault-refuse-kiosk': { type: 'string' },
       'bad-image': { type: 'string', multiple: true },
       'brick-image': { type: 'string', multiple: true },
+      'loop-image': { type: 'string', multiple: true },
       'status-every': { type: 'string' },
       help: { type: 'boolean' },
     },
@@ -78,6 +80,7 @@ export function parseCli(argv: string[], env: NodeJS.ProcessEnv): CliOptions | '
       dfuFault: dfuFault(values['fault-dfu']),
       badImages: values['bad-image'] ?? [],
       brickImages: values['brick-image'] ?? [],
+      loopImages: values['loop-image'] ?? [],
       faults: {
         noReply: num(values['fault-no-reply'], 'fault-no-reply', 0, 0, 1),
         error: num(values['fault-error'], 'fault-error', 0, 0, 1),

@@ -32,9 +32,17 @@ export interface DeviceOptions {
   badImages?: string[];
   /**
    * Firmware versions this device installs and then is bricked by: it answers the update with
-   * the new version, then is never heard from again (the broker's Last Will says it went offline).
+   * the new version, then hangs, never heard from again; the broker ends its connection when the
+   * keepalive runs out and publishes its Last Will (image-marks.ts).
    */
   brickImages?: string[];
+  /**
+   * Firmware versions this device installs, answers, and then reboot-loops on: 20 simulated
+   * seconds after every boot it crashes (the Last Will), reboots and reports `BOOTING` again.
+   */
+  loopImages?: string[];
+  /** The MQTT keepalive, in real seconds (default 60): a hung device is dropped after 1.5× it. */
+  keepaliveS?: number;
   /** How a provisioning session goes wrong, if at all (default none). */
   provisionFault?: ProvisionFault;
   /** Overrides the seeded starting status (state, firmware, battery). */

@@ -1,6 +1,6 @@
 import type { MqttClient } from 'mqtt';
 import { topics } from '@fleet/shared/protocol';
-import type { ProvisionCommand } from '@fleet/shared/provision';
+import { ProvisionCancelSchema, ProvisionCommandSchema, type ProvisionCommand } from '@fleet/shared/provision';
 import { type ProvisionFault, runProvisioning } from './provision.ts';
 
 /** What a provisioning session needs of the simulated device that runs it. */
@@ -19,6 +19,10 @@ export interface ProvisioningHost {
   publish(client: MqttClient, topic: string, message: unknown): Promise<boolean>;
   whenOnline(): Promise<void>;
   drop(): void;
+  /** Remembers a command id; false when it was seen before (a redelivery). */
+  remember(id: string): boolean;
+  /** A new provision command arrived (the device's command count). */
+  counted(): void;
 }
 
 /**
@@ -46,6 +50,27 @@ export class DeviceProvisioning {
   /** Stops whatever runs (the device is stopping). */
   stop(): void {
     this.running?.stop.abort();
+  }
+
+  /** A provision or provision_cancel message: handled here (answers false for anything else). */
+  onMessage(client: MqttClient, raw: Buffer): boolean {
+    let body: unknown;
+    try {
+      body = JSON.parse(raw.toString());
+    } catch {
+      return false;
+    }
+    const cancel = ProvisionCancelSchema.safeParse(body);
+    if (cancel.success) {
+      if (this.host.remember(cancel.data.id)) this.cancel(cancel.data.payload.session_id, client);
+      return true;
+    }
+    const command = ProvisionCommandSchema.safeParse(body);
+    if (!command.success) return false;
+    if (!this.host.remember(command.data.id)) return true;
+    this.host.counted();
+    void this.run(client, command.data);
+    return true;
   }
 
   /** Runs a session; a new one replaces the one running. */

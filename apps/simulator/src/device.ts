@@ -1,17 +1,19 @@
 import { EventEmitter } from 'node:events';
-import mqtt, { type MqttClient } from 'mqtt';
+import net from 'node:net';
+import mqtt, { MqttClient, type IClientOptions } from 'mqtt';
 import { topics, type CommandMessage, type DfuPayload, type DfuPhase, type ReplyMessage } from '@fleet/shared/protocol';
 import { decideCommand } from './commands.ts';
 import { DFU_ERRORS, type DfuFault, fetchFirmware } from './dfu.ts';
 import { DeviceModel } from './device-model.ts';
 import { type FaultSettings, type Faults, NO_FAULTS, applyFaults, happens } from './faults.ts';
+import { type ImageMark, ImageMarks } from './image-marks.ts';
 import { initialStatus } from './profile.ts';
 import { type Random, deviceSeed, seededRandom } from './random.ts';
 import { SeenIds } from './seen-ids.ts';
-import { ProvisionCancelSchema, ProvisionCommandSchema } from '@fleet/shared/provision';
 import { DeviceProvisioning } from './device-provisioning.ts';
 import type { DeviceEvents, DeviceOptions, DevicePhase, DeviceStats } from './device-options.ts';
 import type { ProvisionFault } from './provision.ts';
+import { SeverableLink, tcpAddress } from './severable-link.ts';
 
 export type { DeviceOptions, DevicePhase, DeviceStats } from './device-options.ts';
 
@@ -20,6 +22,8 @@ const OFFLINE = { online: false } as const;
 /** Simulated pause of a reboot, and before reconnecting after a dropped link. */
 const REBOOT_MS = 5_000;
 const RECONNECT_AFTER_DROP_MS = 15_000;
+/** Simulated time after each boot on a reboot-looping image before the device crashes again. */
+const CRASH_AFTER_MS = 20_000;
 /** Real time, so a refused or absent broker is retried without hammering it. */
 const RETRY_MS = 2_000;
 /** Stop waits at most this long for the goodbye to be acknowledged. */
@@ -38,10 +42,12 @@ export class SimulatedDevice extends EventEmitter<DeviceEvents> {
   readonly stats: DeviceStats = { sent: 0, commands: 0, answered: 0, connects: 0 };
   faults: Faults;
   dfuFault: DfuFault;
-  private readonly badImages: Set<string>;
-  private readonly brickImages: Set<string>;
+  private readonly images: ImageMarks;
   /** Installed an image that bricks it: after the update's reply it is never heard from again. */
   private bricked = false;
+  /** The TCP link of the current connection (null on another transport), and a bricked one's. */
+  private link: SeverableLink | null = null;
+  private hung: SeverableLink | null = null;
   provisionFault: ProvisionFault;
   private readonly provisioning: DeviceProvisioning;
   phase: DevicePhase = 'off';
@@ -72,8 +78,7 @@ export class SimulatedDevice extends EventEmitter<DeviceEvents> {
     this.faults = applyFaults(NO_FAULTS, opts.faults ?? {});
     this.timeScale = opts.timeScale ?? 1;
     this.dfuFault = opts.dfuFault ?? 'none';
-    this.badImages = new Set(opts.badImages ?? []);
-    this.brickImages = new Set(opts.brickImages ?? []);
+    this.images = new ImageMarks({ fails: opts.badImages, bricks: opts.brickImages, loops: opts.loopImages });
     this.provisionFault = opts.provisionFault ?? 'none';
     this.provisioning = new DeviceProvisioning({
       id: this.id,
@@ -86,6 +91,8 @@ export class SimulatedDevice extends EventEmitter<DeviceEvents> {
       publish: (client, topic, message) => this.publish(client, topic, message),
       whenOnline: () => this.whenOnline(),
       drop: () => this.drop(),
+      remember: (id) => this.seen.remember(id),
+      counted: () => void this.stats.commands++,
     });
   }
 
@@ -123,12 +130,18 @@ export class SimulatedDevice extends EventEmitter<DeviceEvents> {
     });
   }
 
-  /** Loses the link abruptly (the broker publishes the Last Will) and reconnects after a pause. */
-  drop(): void {
+  /**
+   * Loses the link abruptly (the broker publishes the Last Will) and reconnects after a pause;
+   * `crashed`: the device reset, so it reboots meanwhile and reports `BOOTING` when back.
+   */
+  drop(crashed = false): void {
     const client = this.leave();
     if (!client) return;
     client.end(true);
-    this.after(this.real(RECONNECT_AFTER_DROP_MS), () => this.connect());
+    this.after(this.real(crashed ? REBOOT_MS : RECONNECT_AFTER_DROP_MS), () => {
+      if (crashed) this.model.rebooted();
+      this.connect();
+    });
   }
 
   /** Says it is going offline and disconnects for good. */
@@ -140,14 +153,16 @@ export class SimulatedDevice extends EventEmitter<DeviceEvents> {
     this.timers.clear();
     const client = this.leave();
     this.phase = 'off';
+    this.hung?.destroy();
     if (client) await this.goodbye(client);
   }
 
   private connect(): void {
     this.phase = 'connecting';
     const { id, entity, secret, url } = this.opts;
-    const client = mqtt.connect(url, {
+    const options: IClientOptions = {
       protocolVersion: 4,
+      keepalive: this.opts.keepaliveS ?? 60,
       clientId: id,
       username: id,
       password: secret,
@@ -156,7 +171,12 @@ export class SimulatedDevice extends EventEmitter<DeviceEvents> {
       // Refused credentials may be renewed meanwhile (the demo does on every run); hardware retries too.
       reconnectOnConnackError: true,
       will: { topic: topics.state(entity, id), payload: Buffer.from(JSON.stringify(OFFLINE)), qos: 1, retain: false },
-    });
+    };
+    // Over TCP the socket is the device's own, so a bricked device can hang on it (severable-link.ts).
+    const tcp = tcpAddress(url);
+    const client = tcp
+      ? new MqttClient(() => (this.link = new SeverableLink(net.createConnection(tcp))).stream, options)
+      : mqtt.connect(url, options);
     this.client = client;
     client.on('connect', () => void this.online(client));
     client.on('message', (_topic, payload) => this.onCommand(client, payload));
@@ -189,6 +209,9 @@ export class SimulatedDevice extends EventEmitter<DeviceEvents> {
       );
       if (this.bricked) return void answered.then(() => this.brick(client));
     }
+    // On a reboot-looping image every boot ends in a crash a while later.
+    if (this.images.of(this.model.status.fwVersion) === 'loops')
+      this.after(this.real(CRASH_AFTER_MS), () => this.client === client && this.drop(true));
     this.stopTicking();
     this.ticker = setInterval(() => this.tick(client), this.real((this.opts.reportEveryS ?? 60) * 1000));
     this.phase = 'online';
@@ -208,7 +231,7 @@ export class SimulatedDevice extends EventEmitter<DeviceEvents> {
     // A delivery racing a sleep or reboot on a session that is being closed.
     if (this.client !== client) return;
     this.catchUp();
-    if (this.onProvisionMessage(client, payload)) return;
+    if (this.provisioning.onMessage(client, payload)) return;
     const decision = decideCommand(payload, this, Date.now());
     if (decision.action !== 'ignore') this.stats.commands++;
     this.emit('command', decision);
@@ -229,15 +252,16 @@ export class SimulatedDevice extends EventEmitter<DeviceEvents> {
 
   /**
    * Marks a firmware version bad for this device, or fixed again: it fails to install it, or
-   * (`how` 'bricks') installs it, answers, and is never heard from again.
+   * installs it and then hangs for good (`bricks`) or keeps crashing and rebooting (`loops`).
    */
-  markBadImage(version: string, bad = true, how: 'fails' | 'bricks' = 'fails'): void {
-    const list = how === 'bricks' ? this.brickImages : this.badImages;
-    if (bad) list.add(version);
-    else list.delete(version);
+  markBadImage(version: string, bad = true, how: ImageMark = 'fails'): void {
+    this.images.mark(version, bad, how);
   }
 
-  /** Bricked: the link dies without a goodbye (the broker's Last Will) and nothing more happens. */
+  /**
+   * Bricked: the device hangs, as power lost does: nothing more is sent, not even a DISCONNECT or
+   * a FIN, so the broker ends the connection when the keepalive runs out and publishes the Will.
+   */
   private brick(client: MqttClient): void {
     this.stopped = true;
     this.halt.abort();
@@ -247,8 +271,9 @@ export class SimulatedDevice extends EventEmitter<DeviceEvents> {
     this.timers.clear();
     this.leave();
     this.phase = 'off';
-    // The socket dies under the client, as power does: no DISCONNECT, so the broker sends the Will.
-    client.stream.destroy();
+    this.hung = this.link;
+    this.hung?.hang();
+    // mqtt.js lets the link go without a word; on another transport the socket just dies.
     client.end(true);
   }
 
@@ -269,7 +294,7 @@ export class SimulatedDevice extends EventEmitter<DeviceEvents> {
     await progress('accepted', 0);
     this.updates.downloadStartedAt = performance.now();
     const fetched = await fetchFirmware(payload, this.dfuFault, progress, this.halt.signal);
-    const problem = fetched ?? (this.badImages.has(payload.version) ? DFU_ERRORS.badImage : null);
+    const problem = fetched ?? (this.images.of(payload.version) === 'fails' ? DFU_ERRORS.badImage : null);
     this.updates.downloadEndedAt = performance.now();
     if (this.stopped) return;
     if (problem) {
@@ -288,31 +313,10 @@ export class SimulatedDevice extends EventEmitter<DeviceEvents> {
     await progress('rebooting', 100);
     this.model.status.fwVersion = payload.version;
     this.model.updating = false;
-    this.bricked = this.brickImages.has(payload.version);
+    this.bricked = this.images.of(payload.version) === 'bricks';
     this.updates.done++;
     this.pendingReply = { id: command.id, status: 'success', data: { fw_version: payload.version } };
     await this.reboot();
-  }
-
-  /** A provision or provision_cancel message: handled here (answers false for anything else). */
-  private onProvisionMessage(client: MqttClient, raw: Buffer): boolean {
-    let body: unknown;
-    try {
-      body = JSON.parse(raw.toString());
-    } catch {
-      return false;
-    }
-    const cancel = ProvisionCancelSchema.safeParse(body);
-    if (cancel.success) {
-      if (this.seen.remember(cancel.data.id)) this.provisioning.cancel(cancel.data.payload.session_id, client);
-      return true;
-    }
-    const command = ProvisionCommandSchema.safeParse(body);
-    if (!command.success) return false;
-    if (!this.seen.remember(command.data.id)) return true;
-    this.stats.commands++;
-    void this.provisioning.run(client, command.data);
-    return true;
   }
 
   private async reboot(): Promise<void> {

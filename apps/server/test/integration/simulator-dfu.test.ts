@@ -1,7 +1,9 @@
 import { randomBytes } from 'node:crypto';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SimulatedDevice } from '@fleet/simulator/device';
 import { DFU_ERRORS, type DfuFault } from '@fleet/simulator/dfu';
+import { rowsOf } from '../../src/db/raw-sql.ts';
 import type { TestServer } from '../helpers/server.ts';
 import { eventually } from '../helpers/devices.ts';
 import { onlineSimulatedDevice } from '../helpers/simulated.ts';
@@ -96,9 +98,10 @@ describe('a rollout of an image bad for the simulated devices', () => {
     expect((await get()).counts).toMatchObject({ succeeded: 1, failed: 0 });
   });
 
-  it('a bricking image: the device installs it, answers, goes silent, and fails the rollout’s soak', async () => {
+  it('a bricking image: the device installs it, answers, hangs until the broker’s keepalive drops it, and fails the soak', async () => {
     const d = await onlineSimulatedDevice(s, ACME, t.admin, {
       brickImages: ['5.0.0'],
+      keepaliveS: 1,
       status: { fwVersion: '4.0.0', state: 'WAITING' },
     });
     devices.push(d);
@@ -110,10 +113,24 @@ describe('a rollout of an image bad for the simulated devices', () => {
     const get = async () => (await s.request('GET', `${rollouts}/${id}`, { token: t.admin })).body.data;
     await eventually(async () => expect((await get()).soak_until).not.toBeNull(), 20_000);
     expect(await latest(d.id)).toMatchObject({ state: 'succeeded' });
+    // Offline, as a hung device is: not at its reply (no DISCONNECT, no FIN), but once the broker's
+    // keepalive (1.5 × 1 s) ran out and it published the Last Will; its reply's state did not bring it back.
     await eventually(async () => {
       const dev = await s.request('GET', `/api/v1/tenant/${ACME}/device/${d.id}`, { token: t.admin });
-      expect({ fw: dev.body.data.fw_version, phase: d.phase }).toEqual({ fw: '5.0.0', phase: 'off' });
-    });
+      expect({ fw: dev.body.data.fw_version, online: dev.body.data.online, phase: d.phase }).toEqual({
+        fw: '5.0.0',
+        online: false,
+        phase: 'off',
+      });
+    }, 15_000);
+    const [gone] = rowsOf<{ silent_ms: number; kind: string }>(
+      await s.app.db.execute(sql`
+        select t.kind, extract(epoch from t.at - c.replied_at) * 1000 as silent_ms
+        from device_telemetry t join commands c on c.device = t.device and c.type = 'dfu'
+        where t.device = ${d.id} and t.kind in ('online', 'offline') order by t.at desc limit 1`),
+    );
+    expect(gone!.kind).toBe('offline');
+    expect(Number(gone!.silent_ms)).toBeGreaterThan(1000);
     await s.app.rollouts.engine.tick(new Date(new Date((await get()).soak_until).getTime() + 1000));
     expect(await get()).toMatchObject({ state: 'paused', counts: { failed: 1 } });
     const failed = await s.request('GET', `${rollouts}/${id}/devices`, { token: t.admin });
