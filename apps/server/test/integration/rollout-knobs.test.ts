@@ -64,19 +64,22 @@ describe('rollout knobs', () => {
     ]);
   });
 
-  it('soak: a device that comes online 3 times within 300 s after its update is reboot-looping, failed at once', async () => {
+  it('soak: a simulated device reboot-looping on its new image (online 3 times within 300 s after its update) fails at once', async () => {
     const p = prefix();
-    await fleet(p, ['ok', 'ok']);
+    const status = { fwVersion: '1.0.0', state: 'WAITING' } as const;
+    const ok = await onlineSimulatedDevice(s, ACME, t.admin, { status }, nameOf(p, 0));
+    // Crashes 20 simulated seconds (0.2 s) after every boot, its Last Will published, and reboots.
+    const looping = await onlineSimulatedDevice(s, ACME, t.admin, { status, loopImages: ['2.0.0'] }, nameOf(p, 1));
+    sims.push(ok, looping);
     const id = await rollout(p, { canary: 0, percents: [100], soak_s: 3600, error_threshold_pct: 0 });
     await act(id, 'start');
-    await eventually(async () => expect((await get(id)).soak_until).not.toBeNull(), 15_000);
-    // What the telemetry history holds for a device that crashes and reconnects (3 comings online).
-    for (let i = 0; i < 3; i++)
-      await s.app.db.execute(sql`insert into device_telemetry (entity, device, at, kind, online)
-        values (${ACME}, ${nameOf(p, 1)}, now() + make_interval(secs => ${i}), 'online', true)`);
-    await tick(Date.now() + 5000);
+    await eventually(async () => {
+      await tick(Date.now());
+      expect((await get(id)).state).toBe('paused');
+    }, 25_000);
     const r = await get(id);
-    expect(r).toMatchObject({ state: 'paused', counts: { succeeded: 1, failed: 1 } });
+    expect(r).toMatchObject({ counts: { succeeded: 1, failed: 1 } });
+    expect(new Date(r.soak_until).getTime()).toBeGreaterThan(Date.now() + 3_000_000);
     const failed = await api('GET', `/${id}/devices?state=failed`);
     expect(failed.body.data).toEqual([
       expect.objectContaining({
@@ -84,6 +87,9 @@ describe('rollout knobs', () => {
         error: 'Reboot loop: came online 3 times within 300 s after its update',
       }),
     ]);
+    // It did install the image: its update succeeded before the loop failed it.
+    expect((await sends(p)).map((x) => x.n)).toEqual(['1', '1']);
+    expect(looping.stats.connects).toBeGreaterThanOrEqual(5);
   });
 
   it('window: nothing is sent outside it, in its time zone; inside it the devices are sent', async () => {
