@@ -31,6 +31,7 @@ import { PermanentTokenGuard } from './domain/token/permanent-token-guard.ts';
 import { createLocalBus, createRedisBus } from './lib/bus.ts';
 import { healthRoutes } from './routes/health/index.ts';
 import { sessionRoutes } from './routes/session/index.ts';
+import { ssoRoutes } from './routes/sso/index.ts';
 import { commandRoutes } from './routes/command/index.ts';
 import { orgRoutes } from './routes/org/index.ts';
 import { dataviewRoutes } from './routes/dataview/index.ts';
@@ -239,6 +240,7 @@ export async function build(config: Config, opts: BuildOptions = {}): Promise<Fa
       api.addHook('onRequest', requireEntityOfPath(deps.db));
       auditRefusals(api, deps);
       await sessionRoutes(api, deps);
+      await ssoRoutes(api, deps);
       await entityRoutes(api, deps);
       await accountRoutes(api, deps);
       await tokenRoutes(api, deps);

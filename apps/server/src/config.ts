@@ -120,6 +120,14 @@ export const EnvSchema = z
     ADMIN_PASSWORD: z.string().min(6).optional(),
     JWT_SECRET: z.string().min(32, 'JWT_SECRET must be at least 32 characters').optional(),
     PUBLIC_URL: optionalUrl,
+    /** The landlord's OpenID Connect provider (docs/sso.md): superadmins sign in through it; unset: none. */
+    OIDC_ISSUER: optionalUrl,
+    OIDC_CLIENT_ID: z.string().trim().min(1).optional(),
+    OIDC_CLIENT_SECRET: z.string().min(1).optional(),
+    /** The login page's button: "Sign in with {OIDC_LABEL}". */
+    OIDC_LABEL: z.string().trim().min(1).max(64).default('Single sign-on'),
+    /** What matches a superadmin: the ID token's `email`, or its `sub` once linked. */
+    OIDC_CLAIM: z.enum(['email', 'sub']).default('email'),
     KIOSK_MANAGER_URL: optionalUrl,
     /** Where the kiosk manager listens when it runs on its own (kiosk-manager/main.ts). */
     KIOSK_MANAGER_PORT: z.coerce.number().int().min(0).max(65535).default(8081),
@@ -154,6 +162,10 @@ export const EnvSchema = z
     /** `/metrics` also on its own listener at this port (with the token too when it is set); unset: none. */
     METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  })
+  .refine((c) => !c.OIDC_ISSUER || (c.OIDC_CLIENT_ID && c.OIDC_CLIENT_SECRET), {
+    path: ['OIDC_ISSUER'],
+    message: 'OIDC_ISSUER needs OIDC_CLIENT_ID and OIDC_CLIENT_SECRET',
   })
   .refine((c) => !c.S3_ENDPOINT || (c.S3_BUCKET && c.S3_ACCESS_KEY_ID && c.S3_SECRET_ACCESS_KEY), {
     path: ['S3_ENDPOINT'],

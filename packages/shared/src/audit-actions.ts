@@ -4,6 +4,7 @@
 /** Every action an audit entry may name, with what it records. */
 export const AUDIT_ACTIONS = {
   'session.login': 'A sign-in with name and password (failure: wrong credentials or throttled)',
+  'session.sso': "A sign-in through an identity provider (failure: the provider's answer refused, no matching account)",
   'session.logout': 'A sign-out: the session family of the presented token ended',
   'session.revoke': 'A session family revoked because a spent refresh token was presented again',
   'access.deny': 'A request refused for want of the right (403)',

@@ -9,3 +9,4 @@ export * from './schema/views.ts';
 export * from './schema/rollouts.ts';
 export * from './schema/alerts.ts';
 export * from './schema/webhooks.ts';
+export * from './schema/sso.ts';

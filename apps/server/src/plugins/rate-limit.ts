@@ -51,6 +51,10 @@ declare module 'fastify' {
 const STRICT: Record<string, PolicyName> = {
   'POST /api/v1/login': 'login',
   'POST /api/v1/refresh': 'refresh',
+  // Single sign-on's steps are sign-ins too (each start stores a flow row).
+  'GET /api/v1/sso/:id/start': 'login',
+  'GET /api/v1/sso/callback': 'login',
+  'POST /api/v1/sso/exchange': 'login',
   'GET /api/v1/download/:kind/:id': 'download',
   'HEAD /api/v1/download/:kind/:id': 'download',
 };
