@@ -8,6 +8,7 @@ import type { Deps } from './domain/deps.ts';
 import { resolveJwtSecret } from './lib/jwt-secret.ts';
 import { logDestination } from './lib/log-destination.ts';
 import { shuttingDown } from './lib/shutting-down.ts';
+import { REQUEST_ID_HEADER, requestIdGenerator } from './lib/request-id.ts';
 import { defaultWebDist } from './lib/paths.ts';
 import { AccessTokens } from './lib/tokens.ts';
 import { authPlugin } from './plugins/auth.ts';
@@ -68,6 +69,8 @@ export interface BuildOptions {
   database?: Promise<Database>;
   /** Only the kiosk manager (kiosk-manager/main.ts): no API, console, sweeps or beacon side. */
   kioskManagerOnly?: boolean;
+  /** Where log lines go instead of standard output (tests read them). */
+  logStream?: { write(line: string): void };
 }
 
 /** Builds the whole server (database, API, console) without listening. Close it with `app.close()`. */
@@ -79,9 +82,11 @@ export async function build(config: Config, opts: BuildOptions = {}): Promise<Fa
         : {
             level: config.LOG_LEVEL,
             redact: ['req.headers.authorization', 'req.headers.cookie'],
-            stream: logDestination(),
+            stream: opts.logStream ?? logDestination(),
           },
     trustProxy: config.TRUST_PROXY,
+    // Every log line of a request carries its id (`reqId`), as do its command's audit entries (docs/metrics.md).
+    genReqId: requestIdGenerator(config.TRUST_PROXY),
     bodyLimit: 1_048_576,
     // Requests arriving while shutting down are answered 503 in the envelope (below), not Fastify's way.
     return503OnClosing: false,
@@ -130,7 +135,8 @@ export async function build(config: Config, opts: BuildOptions = {}): Promise<Fa
   // Requests arriving meanwhile (on an open connection, or while command calls drain) get 503
   // with Retry-After: a load balancer or the console tries again elsewhere or a moment later.
   app.addHook('onRequest', (_request, _reply, done) => done(closing ? shuttingDown() : undefined));
-  app.addHook('onSend', (_request, reply, payload, done) => {
+  app.addHook('onSend', (request, reply, payload, done) => {
+    void reply.header(REQUEST_ID_HEADER, request.id);
     if (closing) void reply.header('connection', 'close');
     done(null, payload);
   });

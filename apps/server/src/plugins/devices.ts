@@ -12,6 +12,15 @@ import { startDeviceSide } from '../mqtt/device-side.ts';
 export const devicesPlugin = fp(
   async (app: FastifyInstance, { config, bus }: { config: Config; bus: Bus }) => {
     const devices = await startDeviceSide(config, app.db, bus, app.log);
+    // A command sent by a request settles under that request's id, on whichever instance the reply came to.
+    devices.commands.onSettled((rows) => {
+      for (const r of rows)
+        if (r.request_id)
+          app.log.info(
+            { reqId: r.request_id, command: r.id, type: r.type, device: r.device, state: r.state },
+            'command settled',
+          );
+    });
     // Before the database closes: the broker stops and pending telemetry is written.
     app.addHook('preClose', () => devices.close());
     app.decorate('devices', devices);

@@ -36,6 +36,7 @@ export function auditContext(request: FastifyRequest, deps: Deps): AuditContext 
       address: request.ip ?? null,
       userAgent: request.headers['user-agent'] ?? null,
       entity: acting ?? request.auth?.entity ?? null,
+      requestId: request.id,
     };
     contexts.set(request, ctx);
   }

@@ -5,7 +5,7 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { inject } from 'vitest';
-import { build } from '../../src/app.ts';
+import { build, type BuildOptions } from '../../src/app.ts';
 import { loadConfig, type Config } from '../../src/config.ts';
 
 export const ADMIN = { name: 'admin', password: 'admin-password-1' };
@@ -59,7 +59,7 @@ function requester(url: string): TestServer['request'] {
  * Starts the real app on a loopback port with a fresh database: a copy of the PGlite template,
  * or a new PostgreSQL database when DATABASE_URL is set. Close it after the test file.
  */
-export async function startServer(env: Record<string, string> = {}): Promise<TestServer> {
+export async function startServer(env: Record<string, string> = {}, opts: BuildOptions = {}): Promise<TestServer> {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'fleet-test-'));
   let databaseUrl: string | undefined;
   let dropDatabase = async () => {};
@@ -99,7 +99,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Tes
     ...(process.env.REDIS_URL ? { REDIS_URL: process.env.REDIS_URL } : {}),
     ...env,
   });
-  const app = await build(config, { logger: false });
+  const app = await build(config, { logger: false, ...opts });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
   const url = typeof address === 'object' && address ? `http://127.0.0.1:${address.port}` : '';

@@ -17,6 +17,8 @@ export interface AuditContext {
   userAgent: string | null;
   /** A superadmin acting inside an entity: where its entries go when the entry names none. */
   entity?: string | null;
+  /** The request's id (its log lines' `reqId`): a command's entries carry it (docs/metrics.md). */
+  requestId?: string | null;
   /** Set once the request recorded an entry (the 403 hook then records nothing more). */
   recorded?: boolean;
 }

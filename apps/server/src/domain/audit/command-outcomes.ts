@@ -4,6 +4,17 @@ import { sql, type SQL } from 'drizzle-orm';
 export type SettledBy = 'device' | 'system';
 
 /**
+ * The id of the request that sent command row `r` to its one device, from the send's entry
+ * (audited-insert.ts; found through the entries' target index): the settled entry and the
+ * settle's log line carry it, on whichever instance the reply arrives. Null for bulk sends.
+ */
+const sentRequestId = sql`(select a.details->>'request_id' from audit_entries a
+  where a.entity = r.entity and a.target_type = 'device' and a.target_name = r.device
+    and a.action = (case when r.type = 'dfu' then 'firmware.send' else 'command.send' end)
+    and a.details->>'phase' = 'sent' and a.details->>'command_id' = r.id::text
+  order by a.at desc limit 1)`;
+
+/**
  * An INSERT of one audit entry for each command row of `rows` (a CTE's name holding `commands`
  * rows as they settled): `command.send`, or `firmware.send` for a firmware update, naming the
  * device, with the outcome (success when it succeeded, else failure with the row's error).
@@ -21,18 +32,20 @@ export function outcomeEntriesOf(rows: SQL, by: SettledBy): SQL {
       case when r.state = 'succeeded' then null else r.error end,
       jsonb_strip_nulls(jsonb_build_object('phase', 'settled', 'command', r.type, 'command_id', r.id,
         'state', r.state, 'version', case when r.type = 'dfu' then r.payload->>'version' end,
-        'latency_ms', r.latency_ms))
-    from ${rows} r`;
+        'latency_ms', r.latency_ms, 'request_id', ${sentRequestId}))
+    from ${rows} r
+    returning target_name as device, details->>'command_id' as command_id, details->>'request_id' as request_id`;
 }
 
 /**
  * Runs `update` (an UPDATE of `commands`, without RETURNING) and records each row it settles
  * (outcomeEntriesOf) in the same statement, so a settled row never lacks its entry; answers the
- * settled rows.
+ * settled rows, each with the `request_id` that sent it (null when none is known).
  */
 export function settlingWithEntries(update: SQL, by: SettledBy): SQL {
   return sql`
     with settled as (${update} returning *),
     logged as (${outcomeEntriesOf(sql`settled`, by)})
-    select * from settled`;
+    select settled.*, logged.request_id from settled left join logged
+      on logged.command_id = settled.id::text and logged.device = settled.device`;
 }

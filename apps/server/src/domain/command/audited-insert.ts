@@ -31,7 +31,8 @@ export async function insertAudited(
     return rows;
   };
   if (!audit) return check(await insert(db));
-  const what = sent(req);
+  // The request's id follows the command into its settled entry (command-outcomes.ts) and log line.
+  const what = { ...sent(req), ...(audit.requestId && { request_id: audit.requestId }) };
   return audited(
     db,
     audit,

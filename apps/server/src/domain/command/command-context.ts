@@ -6,17 +6,28 @@ import type { SettleHandler } from './settle-handlers.ts';
 
 /** A command row that settled, as listeners are told it. */
 export interface CommandOutcome {
+  id: string;
   device: string;
   entity: string;
   type: string;
   state: string;
   error: string | null;
+  /** The request that sent it to its one device (command-outcomes.ts); null when none is known. */
+  request_id?: string | null;
 }
 
 /** Tells the listeners the rows that settled; a listener's error never fails the settling. */
 export function tellSettled(ctx: Pick<CommandContext, 'settledListeners' | 'onError'>, rows: CommandOutcome[]): void {
   if (rows.length === 0) return;
-  const told = rows.map(({ device, entity, type, state, error }) => ({ device, entity, type, state, error }));
+  const told = rows.map(({ id, device, entity, type, state, error, request_id }) => ({
+    id,
+    device,
+    entity,
+    type,
+    state,
+    error,
+    request_id: request_id ?? null,
+  }));
   for (const listener of ctx.settledListeners) {
     try {
       listener(told);
