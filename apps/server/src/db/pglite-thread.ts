@@ -1,4 +1,5 @@
 import fs from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
@@ -23,6 +24,24 @@ export interface PgliteWorkerData {
   migrationsFolder: string;
   /** Server settings (postgresql.conf lines). */
   settings: string[];
+  /** PGlite's WebAssembly, compiled once per process (see `compiledPglite`). */
+  pgliteWasmModule?: WebAssembly.Module;
+}
+
+let compiled: Promise<WebAssembly.Module> | undefined;
+
+/**
+ * pglite.wasm (9 MB) compiled once per process and handed to each database thread, which would
+ * otherwise compile it again on every start: a second of CPU per start, paid by every test
+ * server of a test file and by a server's restart. A failure is not cached.
+ */
+function compiledPglite(): Promise<WebAssembly.Module> {
+  compiled ??= (async () => {
+    const entry = createRequire(import.meta.url).resolve('@electric-sql/pglite');
+    return WebAssembly.compile(await fs.readFile(path.join(path.dirname(entry), 'pglite.wasm')));
+  })();
+  compiled.catch(() => (compiled = undefined));
+  return compiled;
 }
 
 export interface PgliteThread {
@@ -41,7 +60,11 @@ export async function startPgliteWorker(opts: Omit<PgliteWorkerData, 'socketPath
   await makePrivateDir(opts.dir);
   // mkdtemp makes the directory 0700: no other local user can reach the database.
   const socketDir = await fs.mkdtemp(path.join(os.tmpdir(), 'fleet-db-'));
-  const workerData: PgliteWorkerData = { ...opts, socketPath: path.join(socketDir, `.s.PGSQL.${SOCKET_PORT}`) };
+  const workerData: PgliteWorkerData = {
+    ...opts,
+    socketPath: path.join(socketDir, `.s.PGSQL.${SOCKET_PORT}`),
+    pgliteWasmModule: await compiledPglite(),
+  };
   const worker = new Worker(new URL('./pglite-worker.js', import.meta.url), { workerData });
   const cleanup = () => fs.rm(socketDir, { recursive: true, force: true });
   try {
