@@ -3,7 +3,7 @@ import fp from 'fastify-plugin';
 import { createTransport } from 'nodemailer';
 import type { Deps } from '../domain/deps.ts';
 import { sendAlertEmails, type Mail } from '../domain/webhook/alert-email.ts';
-import { deliverWebhooks } from '../domain/webhook/deliver-webhooks.ts';
+import { DELIVERY_BATCH, deliverWebhooks } from '../domain/webhook/deliver-webhooks.ts';
 
 /**
  * The delivery worker of one instance: every DELIVERY_POLL_MS it delivers the webhook queue's due
@@ -54,8 +54,8 @@ export class DeliveryWorker {
       this.log.info('delivery: SMTP_URL is not set, so alert rules e-mail no one');
     }
     await sendAlertEmails(this.deps.db, now, this.deps.config.ALERT_EMAIL_QUIET_S, this.send, onError);
-    // A full batch of deliveries means more are due: up to 20 batches a pass, then e-mail's turn again.
-    for (let i = 0; i < 20 && (await deliverWebhooks(this.deps.db, now)) >= 100; i++)
+    // A full batch of deliveries means more are due: up to 40 batches a pass, then e-mail's turn again.
+    for (let i = 0; i < 40 && (await deliverWebhooks(this.deps.db, now)) >= DELIVERY_BATCH; i++)
       if (this.now() > now) now = this.now();
   }
 }

@@ -11,8 +11,12 @@ import { SYSTEM_CONTEXT } from '../audit/audit-context.ts';
 import { recordAudit } from '../audit/audited.ts';
 import { signatureHeader } from './signature.ts';
 
-/** Deliveries one pass claims; each is leased for LEASE_S so a crashed worker's come back. */
-const BATCH = 100;
+/**
+ * Deliveries one pass claims; each is leased for LEASE_S so a crashed worker's come back. Small
+ * enough that claiming and recording a batch are short statements: on PGlite's one connection the
+ * API waits for each.
+ */
+export const DELIVERY_BATCH = 50;
 const LEASE_S = 60;
 /** POSTs in flight at once, and how long one may take. */
 const CONCURRENCY = 16;
@@ -89,7 +93,7 @@ export async function deliverWebhooks(db: Db, now: Date): Promise<number> {
         where d2.status = 'pending' and d2.next_attempt_at <= ${at}::timestamptz
           and (d2.lease_until is null or d2.lease_until <= ${at}::timestamptz)
           and (w2.enabled or d2.event_type = ${WEBHOOK_TEST_EVENT})
-        order by d2.next_attempt_at, d2.created_at limit ${BATCH}
+        order by d2.next_attempt_at, d2.created_at limit ${DELIVERY_BATCH}
         for update of d2 skip locked)
       returning d.id, d.webhook_id, d.entity, d.event_type, d.body, d.attempts, d.created_at, w.url, w.secret`),
   );
@@ -105,7 +109,10 @@ export async function deliverWebhooks(db: Db, now: Date): Promise<number> {
   return claimed.length;
 }
 
-/** Writes a pass's outcomes: the log rows, each delivery's next step, each webhook's failure run. */
+/**
+ * Writes a pass's outcomes: the log rows and each delivery's next step in one statement, then each
+ * webhook's failure run (a transaction only when some attempt failed).
+ */
 async function record(db: Db, claimed: Claimed[], outcomes: Outcome[], now: Date): Promise<void> {
   const at = now.toISOString();
   const rows = claimed.map((d, i) => {
@@ -138,28 +145,32 @@ async function record(db: Db, claimed: Claimed[], outcomes: Outcome[], now: Date
     if (r.delivered_at) runs.set(r.webhook_id, { reset: true, failures: 0, last: outcomes[i]! });
     else runs.set(r.webhook_id, { ...run, failures: run.failures + 1, last: outcomes[i]! });
   });
-  await db.transaction(async (t) => {
-    const tx = t as unknown as Db;
-    await tx.execute(sql`
+  // One statement: the log rows, each delivery's next step, and the webhooks that succeeded back to
+  // no failures (PGlite has one connection: a transaction of several round trips holds it longer).
+  const succeeded = [...runs].filter(([, run]) => run.reset && run.failures === 0).map(([id]) => id);
+  await db.execute(sql`
+    with r as (select * from ${recordset}),
+    logged as (
       insert into webhook_attempts (delivery_id, webhook_id, attempt, at, status_code, duration_ms, error)
-      select r.id, r.webhook_id, r.attempt, ${at}::timestamptz, r.status_code, r.duration_ms, r.error from ${recordset}`);
-    await tx.execute(sql`
+      select r.id, r.webhook_id, r.attempt, ${at}::timestamptz, r.status_code, r.duration_ms, r.error from r),
+    moved as (
       update webhook_deliveries d set status = r.status, attempts = r.attempt, lease_until = null,
         next_attempt_at = r.retry_at, last_status_code = r.status_code, last_error = r.error,
         last_duration_ms = r.duration_ms, delivered_at = r.delivered_at
-      from ${recordset} where d.id = r.id`);
-    for (const [id, run] of runs) await failureRun(tx, id, run, now);
+      from r where d.id = r.id)
+    update webhooks set consecutive_failures = 0, failing_since = null
+    where id::text in (select jsonb_array_elements_text(${JSON.stringify(succeeded)}::jsonb)) and consecutive_failures > 0`);
+  const failing = [...runs].filter(([, run]) => !(run.reset && run.failures === 0));
+  if (failing.length === 0) return;
+  await db.transaction(async (t) => {
+    const tx = t as unknown as Db;
+    for (const [id, run] of failing) await failureRun(tx, id, run, now);
   });
 }
 
 /** Moves a webhook's run of failures, and turns it off (audited) when the run has gone on too long. */
 async function failureRun(tx: Db, id: string, run: { reset: boolean; failures: number; last: Outcome }, now: Date) {
   const at = now.toISOString();
-  if (run.reset && run.failures === 0) {
-    await tx.execute(sql`
-      update webhooks set consecutive_failures = 0, failing_since = null where id = ${id} and consecutive_failures > 0`);
-    return;
-  }
   const since = new Date(now.getTime() - WEBHOOK_DISABLE_AFTER_MS).toISOString();
   const count = run.reset ? sql`${run.failures}` : sql`w.consecutive_failures + ${run.failures}`;
   const began = run.reset ? sql`${at}::timestamptz` : sql`coalesce(w.failing_since, ${at}::timestamptz)`;
