@@ -58,7 +58,11 @@ export default defineConfig({
           // In parallel like the other tiers (one file a core): each file has its own server (port 0,
           // its own data dir), its own Chromium and simulator, screenshots named after its screens,
           // and npm test builds the console and the server once before the run starts.
-          testTimeout: 60_000,
+          // 90 s: two files at once on two cores each run a server, its database thread and a
+          // Chromium, so a test's longest steps (an axe sweep of a few screens in light and dark)
+          // take several times a quiet laptop's time. A test that needs more is split, as the long
+          // sweeps were; the timeout is the margin for a CI box's slow minute, not a budget.
+          testTimeout: 90_000,
           hookTimeout: 120_000,
           // expect.poll's own default is 1 s: a reload that signs in again and loads a list takes
           // longer than that on a 2-core box running four browsers, and a poll that gives up
