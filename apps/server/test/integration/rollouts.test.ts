@@ -113,8 +113,8 @@ describe('rollouts', () => {
 
   it('holds the next stage for approval, pauses, resumes and cancels on request', async () => {
     const p = prefix();
-    await fleet(p, ['ok', 'ok', 'ok']);
-    const id = await rollout(p, { canary: 1, percents: [100], approval: true });
+    await fleet(p, ['ok', 'ok', 'ok', 'ok']);
+    const id = await rollout(p, { canary: 1, percents: [100], approval: true, max_in_flight: 1 });
     await act(id, 'start');
     await eventually(async () => expect((await get(id)).state).toBe('awaiting_approval'), 15_000);
     await s.app.rollouts.engine.tick();
@@ -127,7 +127,12 @@ describe('rollouts', () => {
     expect(approved.status).toBe(200);
     expect(approved.body.data.current_stage).toBe(1);
     expect((await act(id, 'cancel')).body.data.state).toBe('cancelled');
+    // Nothing new is sent once cancelled (devices already in flight finish).
+    const atCancel = (await sends(p)).length;
     await s.app.rollouts.engine.tick();
+    await s.app.rollouts.engine.tick(new Date(Date.now() + 60_000));
+    expect(await sends(p)).toHaveLength(atCancel);
+    expect((await get(id)).counts.waiting).toBeGreaterThan(0);
     expect((await act(id, 'resume')).status).toBe(409);
     const actions = rowsOf<{ action: string }>(
       await s.app.db.execute(sql`select action from audit_entries where target_name = ${`r ${p}`} order by id`),
