@@ -62,6 +62,7 @@ async function startApp(): Promise<Side & { fillMs: number }> {
     HOST: host,
     MQTT_PORT: '0',
     ...(process.env.DATABASE_URL ? { DATABASE_URL: process.env.DATABASE_URL } : {}),
+    ...(process.env.METRICS_TOKEN ? { METRICS_TOKEN: process.env.METRICS_TOKEN } : {}),
   });
   const app = await build(config, { logger: false });
   await seedBenchTenant(app.db);

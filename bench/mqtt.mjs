@@ -6,6 +6,8 @@
 // clients on worker threads of this process (bench/mqtt-clients.mjs). PGlite unless --pg.
 // Usage: node bench/mqtt.mjs [--devices=10000] [--threads=4] [--connect-rate=500] [--duration=15]
 //   [--window=100] [--command-rate=200] [--command-seconds=15] [--repliers=200] [--pg] [--cpu-prof]
+//   [--metrics]: the app once more with METRICS_TOKEN, /metrics scraped every second; its counters
+//   beside the bench's own, and ingest and command p99 with metrics on vs off (bench/mqtt-metrics.mjs).
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -26,6 +28,7 @@ import {
 } from './lib.mjs';
 import { Fleet, acceptQueueLength, checkFdLimit, listenOverflows, openLoop } from './mqtt-load.mjs';
 import { printReport } from './mqtt-report.mjs';
+import { METRICS_TOKEN, printMetricsReport, startScraper } from './mqtt-metrics.mjs';
 
 const N = arg('devices', 10_000);
 const THREADS = arg('threads', 4);
@@ -39,10 +42,12 @@ const WARMUP = 2; // s of requests before each command measurement, dropped
 const FLUSH_WAIT_MS = 30_000; // how long the telemetry may take to reach the database after the last ack
 const PG = process.argv.includes('--pg');
 const CPU_PROF = process.argv.includes('--cpu-prof');
+const METRICS = process.argv.includes('--metrics');
+const SCRAPE_EVERY_MS = 1000;
 const PROFILES = path.join(root, 'bench/profiles');
 
 /** Starts bench/mqtt-server.ts in `mode` ('app' | 'aedes'); resolves once both its ports listen. */
-async function startSide(mode) {
+async function startSide(mode, metrics = false) {
   const port = await freePort();
   const child = spawnNode(['--expose-gc', '--import', 'tsx', path.join(root, 'bench/mqtt-server.ts')], {
     env: {
@@ -51,6 +56,7 @@ async function startSide(mode) {
       DATA_DIR: tmpDir('fleet-bench-mqtt-'),
       DEVICES: String(N),
       DATABASE_URL: PG ? process.env.DATABASE_URL : '',
+      METRICS_TOKEN: metrics ? METRICS_TOKEN : '',
     },
   });
   const ready = await readyLine(child, `${mode} server`);
@@ -193,9 +199,11 @@ async function ingest(side, fleet) {
 const memory = async (side) => (await side.stats(true)).memory;
 
 /** One broker from start to stop: memory idle, connect, memory connected, ingest, memory after; (app) commands. */
-async function run(mode) {
-  console.log(`${mode === 'app' ? 'server (embedded Aedes, ' + (PG ? 'PostgreSQL' : 'PGlite') + ')' : 'bare Aedes'}:`);
-  const side = await startSide(mode);
+async function run(mode, metrics = false) {
+  const what = mode === 'app' ? 'server (embedded Aedes, ' + (PG ? 'PostgreSQL' : 'PGlite') + ')' : 'bare Aedes';
+  console.log(`${what}${metrics ? `, metrics on, /metrics scraped every ${SCRAPE_EVERY_MS} ms` : ''}:`);
+  const side = await startSide(mode, metrics);
+  const scraper = metrics ? startScraper(side.url, SCRAPE_EVERY_MS) : null;
   const r = { fillMs: side.fillMs, mem: { idle: await memory(side) } };
   const fleet = new Fleet(N, THREADS);
   r.connect = await connect(side, fleet);
@@ -212,6 +220,10 @@ async function run(mode) {
   }
   r.mem.after = await memory(side);
   if (mode === 'app') r.commands = await commands(side, fleet);
+  if (scraper) {
+    r.scraped = await scraper.stop();
+    r.finalStats = await side.stats();
+  }
   await fleet.step({ cmd: 'close' }, 30_000);
   await fleet.terminate();
   await stop(side.child);
@@ -298,6 +310,7 @@ await main(async () => {
     WARMUP,
     db: PG ? 'PostgreSQL' : 'PGlite',
   });
+  if (METRICS) printMetricsReport(app, await run('app', true), { COMMAND_RATE, WARMUP, everyMs: SCRAPE_EVERY_MS });
   console.log(
     `\nload average at the end: ${loadavg()} (${os.cpus().length} cores; figures are only as good as the box is quiet); ` +
       `took ${fmt((performance.now() - started) / 1000, 's', 0)}`,
