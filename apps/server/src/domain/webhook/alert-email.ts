@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { rowsOf } from '../../db/raw-sql.ts';
 
@@ -28,10 +28,10 @@ interface Queued {
   detail: Record<string, unknown>;
 }
 
-/** One e-mail for a rule's burst: a line per device (the first LISTED), then the count of the rest. */
-export function burstMail(entity: string, rows: Queued[]): Mail {
+/** One e-mail for a rule's burst of `total` alerts: a line per device of `rows` (the first LISTED), then the count of the rest. */
+export function burstMail(entity: string, rows: Queued[], total = rows.length): Mail {
   const first = rows[0]!;
-  const n = rows.length;
+  const n = total;
   const lines = rows.slice(0, LISTED).map((r) => {
     const when = r.raised_at ? new Date(r.raised_at).toISOString() : '';
     const battery = typeof r.detail.battery === 'number' ? `, battery ${r.detail.battery}%` : '';
@@ -54,6 +54,14 @@ export function burstMail(entity: string, rows: Queued[]): Mail {
 }
 
 /**
+ * Queue rows one statement claims or deletes: a burst of 10,000 alerts is claimed in short
+ * statements (PGlite has one connection, and the API waits for each).
+ */
+const STEP = 1_000;
+
+const idList = (ids: number[]) => sql`(select (jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb))::bigint)`;
+
+/**
  * One pass of the alert e-mail queue at `now`: each rule whose queued alerts have been quiet for
  * `quietS` (or whose first waited ALERT_EMAIL_MAX_WAIT_S) is claimed — its rows pushed past now, so
  * another instance skips them — and sent as ONE e-mail; sent rows are deleted, a refused burst is
@@ -68,51 +76,75 @@ export async function sendAlertEmails(
 ): Promise<number> {
   const at = now.toISOString();
   if (!send) {
-    await db.execute(sql`delete from alert_emails where created_at <= ${at}::timestamptz`);
+    await inSteps(
+      db,
+      sql`delete from alert_emails where id in (select id from alert_emails
+      where created_at <= ${at}::timestamptz limit ${STEP}) returning id`,
+    );
     return 0;
   }
-  const claimed = rowsOf<Queued>(
+  const due = rowsOf<{ rule_id: string }>(
     await db.execute(sql`
-      with due as (
-        select rule_id from alert_emails where next_attempt_at <= ${at}::timestamptz
-        group by rule_id
-        having max(created_at) <= ${at}::timestamptz - make_interval(secs => ${quietS})
-          or min(created_at) <= ${at}::timestamptz - make_interval(secs => ${ALERT_EMAIL_MAX_WAIT_S})),
-      claimed as (
-        update alert_emails e set next_attempt_at = ${at}::timestamptz + make_interval(mins => 10)
-        where e.rule_id in (select rule_id from due) and e.next_attempt_at <= ${at}::timestamptz
-        returning e.id, e.rule_id, e.entity, e.attempts, e.alert_id)
-      select c.id, c.rule_id, c.entity, c.attempts, r.name as rule_name, r.email_to, a.device,
-        r.severity, a.raised_at, a.detail
-      from claimed c join alerts a on a.id = c.alert_id left join alert_rules r on r.id = c.rule_id
-      order by a.raised_at, a.device`),
+      select rule_id from alert_emails where next_attempt_at <= ${at}::timestamptz
+      group by rule_id
+      having max(created_at) <= ${at}::timestamptz - make_interval(secs => ${quietS})
+        or min(created_at) <= ${at}::timestamptz - make_interval(secs => ${ALERT_EMAIL_MAX_WAIT_S})`),
   );
-  const byRule = new Map<string, Queued[]>();
-  for (const row of claimed) byRule.set(row.rule_id, [...(byRule.get(row.rule_id) ?? []), row]);
   let sent = 0;
-  for (const rows of byRule.values()) {
-    const ids = JSON.stringify(rows.map((r) => r.id));
-    const done = sql`delete from alert_emails where id in (select (jsonb_array_elements_text(${ids}::jsonb))::bigint)`;
-    const mail = burstMail(rows[0]!.entity, rows);
+  for (const { rule_id: rule } of due) {
+    const ids = await inSteps(
+      db,
+      sql`update alert_emails e set next_attempt_at = ${at}::timestamptz + make_interval(mins => 10)
+        where e.id in (select id from alert_emails where rule_id = ${rule} and next_attempt_at <= ${at}::timestamptz
+          order by id limit ${STEP} for update skip locked)
+        returning e.id`,
+    );
+    if (ids.length === 0) continue; // another instance claimed it first
+    // The e-mail lists the first LISTED of the burst and counts the rest.
+    const rows = rowsOf<Queued>(
+      await db.execute(sql`
+        select e.id, e.rule_id, e.entity, e.attempts, r.name as rule_name, r.email_to, a.device,
+          r.severity, a.raised_at, a.detail
+        from alert_emails e join alerts a on a.id = e.alert_id left join alert_rules r on r.id = e.rule_id
+        where e.id in ${idList(ids)}
+        order by a.raised_at, a.device limit ${LISTED}`),
+    );
+    if (rows.length === 0) continue; // the alerts were deleted meanwhile (their rows with them)
+    const mail = burstMail(rows[0]!.entity, rows, ids.length);
+    const done = () => removeRows(db, ids);
     if (mail.to.length === 0) {
-      await db.execute(done);
+      await done();
       continue;
     }
     try {
       await send(mail);
-      await db.execute(done);
+      await done();
       sent++;
     } catch (err) {
       onError(err);
       const attempts = rows[0]!.attempts + 1;
-      await db.execute(
-        attempts >= MAX_ATTEMPTS
-          ? done
-          : sql`update alert_emails set attempts = ${attempts},
+      if (attempts >= MAX_ATTEMPTS) await done();
+      else
+        for (let i = 0; i < ids.length; i += STEP)
+          await db.execute(sql`update alert_emails set attempts = ${attempts},
               next_attempt_at = ${at}::timestamptz + make_interval(mins => ${2 ** (attempts - 1)})
-            where id in (select (jsonb_array_elements_text(${ids}::jsonb))::bigint)`,
-      );
+            where id in ${idList(ids.slice(i, i + STEP))}`);
     }
   }
   return sent;
+}
+
+/** Runs `step` (a statement answering the ids it touched, STEP at most) until it touches fewer; answers every id. */
+async function inSteps(db: Db, step: SQL): Promise<number[]> {
+  const ids: number[] = [];
+  for (;;) {
+    const rows = rowsOf<{ id: string | number }>(await db.execute(step));
+    for (const r of rows) ids.push(Number(r.id));
+    if (rows.length < STEP) return ids;
+  }
+}
+
+async function removeRows(db: Db, ids: number[]): Promise<void> {
+  for (let i = 0; i < ids.length; i += STEP)
+    await db.execute(sql`delete from alert_emails where id in ${idList(ids.slice(i, i + STEP))}`);
 }
