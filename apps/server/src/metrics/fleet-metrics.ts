@@ -46,44 +46,34 @@ export function createFleetMetrics(sources: MetricSources) {
     registers: [registry],
   });
 
-  new Counter({
-    name: 'fleet_mqtt_messages_total',
-    help: 'Messages devices published, by the kind their topic names.',
-    labelNames: ['kind'] as const,
-    registers: [registry],
-    collect() {
-      this.reset();
-      for (const [kind, n] of Object.entries(sources.mqtt.byKind)) this.inc({ kind }, n);
-    },
-  });
-  new Counter({
-    name: 'fleet_mqtt_received_total',
-    help: 'Messages devices published, whatever their topic.',
-    registers: [registry],
-    collect() {
-      this.reset();
-      this.inc(sources.mqtt.received);
-    },
-  });
-  new Counter({
-    name: 'fleet_mqtt_dropped_total',
-    help: 'Device messages dropped or refused, by reason (docs/device-protocol.md).',
-    labelNames: ['reason'] as const,
-    registers: [registry],
-    collect() {
-      this.reset();
-      for (const [reason, n] of Object.entries(sources.mqtt.dropped)) this.inc({ reason }, n);
-    },
-  });
-  new Counter({
-    name: 'fleet_mqtt_read_pauses_total',
-    help: 'Times the embedded broker stopped reading a device over its budget.',
-    registers: [registry],
-    collect() {
-      this.reset();
-      this.inc(sources.mqtt.paused);
-    },
-  });
+  // Counters the MQTT side already keeps (LinkStats), read when scraped.
+  const kept = (name: string, help: string, read: () => number | Record<string, number>, label = '') =>
+    new Counter({
+      name,
+      help,
+      labelNames: label ? [label] : [],
+      registers: [registry],
+      collect() {
+        this.reset();
+        const value = read();
+        if (typeof value === 'number') return void this.inc(value);
+        for (const [key, n] of Object.entries(value)) this.inc({ [label]: key }, n);
+      },
+    });
+  const mqtt = sources.mqtt;
+  kept(
+    'fleet_mqtt_messages_total',
+    'Messages devices published, by the kind their topic names.',
+    () => mqtt.byKind,
+    'kind',
+  );
+  kept('fleet_mqtt_received_total', 'Messages devices published, whatever their topic.', () => mqtt.received);
+  kept('fleet_mqtt_dropped_total', 'Device messages dropped or refused, by reason.', () => mqtt.dropped, 'reason');
+  kept(
+    'fleet_mqtt_read_pauses_total',
+    'Times the embedded broker stopped reading a device over its budget.',
+    () => mqtt.paused,
+  );
   if (sources.connectedDevices) {
     const connected = sources.connectedDevices;
     new Gauge({
