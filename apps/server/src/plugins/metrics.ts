@@ -47,7 +47,13 @@ export const metricsPlugin = fp(
           userMessage: 'Authentication required',
           developerMessage: 'Missing or wrong METRICS_TOKEN bearer',
         });
-      return reply.header('content-type', CONTENT_TYPE).send(await app.metrics.scrape());
+      try {
+        return reply.header('content-type', CONTENT_TYPE).send(await app.metrics.scrape());
+      } catch (err) {
+        // The database's figures could not be read: a failed scrape, not a server error.
+        app.log.error({ err }, 'metrics: a scrape failed');
+        return sendError(reply, { code: 503, userMessage: 'Not ready', developerMessage: 'Metrics unavailable' });
+      }
     });
     if (!enabled) return;
 

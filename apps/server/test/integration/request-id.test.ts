@@ -63,6 +63,13 @@ describe('a request id', () => {
     device.client.end(true);
   });
 
+  it('and metrics are off on a server without METRICS_TOKEN or METRICS_PORT', async () => {
+    const res = await s.request('GET', '/metrics', { headers: { accept: 'text/plain' } });
+    expect(res.status).toBe(404);
+    expect(res.body.errorInfo.code).toBe(404);
+    expect(s.app.metrics).toBeNull();
+  });
+
   it("is the server's own unless a trusted proxy sends one", async () => {
     const res = await s.request('GET', '/healthz', { headers: { 'x-request-id': 'forged-id-0001' } });
     expect(res.headers.get('x-request-id')).not.toBe('forged-id-0001');
