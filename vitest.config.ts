@@ -43,6 +43,13 @@ export default defineConfig({
         test: {
           name: 'integration',
           environment: 'node',
+          // On the embedded database, a worker runs its files in one module graph: each file still
+          // starts and closes its own servers, but the server's modules (Fastify, Drizzle, the
+          // schemas, Aedes) are imported once per worker instead of once per file, which was most
+          // of the tier's time with no test running. The server keeps no state in its modules
+          // that outlives an app (its caches hang off the app instance; pglite.wasm compiled once
+          // is what should be shared). In scale mode each file keeps its own process.
+          isolate: Boolean(process.env.MQTT_URL),
           include: ['apps/server/test/integration/**/*.test.ts'],
           globalSetup: ['apps/server/test/global-setup.ts'],
           testTimeout: 30_000,
