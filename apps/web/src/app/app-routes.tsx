@@ -5,6 +5,7 @@ import { PageLoader } from '@/components/ui/page-loader.tsx';
 import { AccessGate } from './access-gate.tsx';
 import { PublicOnly, RequireAuth, SessionGate } from './guards.tsx';
 import { LoginPage } from '@/routes/auth/login-page.tsx';
+import { SsoCallbackPage } from '@/routes/auth/sso-callback-page.tsx';
 import { AuthLayout } from './layouts/auth-layout.tsx';
 import { NotFoundPage, ShellLayout } from './lazy-screens.ts';
 import { screenRoutes } from './screen-routes.tsx';
@@ -26,6 +27,8 @@ const routes: RouteObject[] = [
           </PublicOnly>
         ),
       },
+      // Back from an identity provider (docs/sso.md): not public-only, the code is spent either way.
+      { path: 'auth/sso', element: <SsoCallbackPage /> },
     ],
   },
   {

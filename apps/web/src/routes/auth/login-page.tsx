@@ -1,6 +1,7 @@
 import { Card, Text, Title } from '@mantine/core';
 import { useNavigate, useSearchParams } from 'react-router';
 import { LoginForm } from '@/features/auth/components/login-form.tsx';
+import { SsoButtons } from '@/features/auth/components/sso-buttons.tsx';
 import { postLoginPath } from '@/lib/navigation/redirect-target.ts';
 import { useDocumentTitle } from '@/lib/use-document-title.ts';
 
@@ -23,6 +24,7 @@ export function LoginPage() {
           void navigate(postLoginPath(params.get('redirect'), session.claims), { replace: true });
         }}
       />
+      <SsoButtons redirect={params.get('redirect')} />
     </Card>
   );
 }

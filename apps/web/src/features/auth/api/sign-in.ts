@@ -1,4 +1,4 @@
-import type { LoginRequest } from '@fleet/shared/schemas/session';
+import type { LoginRequest, LoginResponse } from '@fleet/shared/schemas/session';
 import { ApiError } from '@/lib/api/api-error.ts';
 import { notifyError } from '@/lib/notify.ts';
 import { LANDLORD_ENTITY, type SignedInSession } from '@/lib/session/session-store.ts';
@@ -11,7 +11,11 @@ import { LOAD_ACCOUNT_ERROR, loadCurrentAccount } from './load-current-account.t
  * signed-in session. Throws ApiError (login failures are not notified; the form shows them).
  */
 export async function signIn(credentials: LoginRequest): Promise<SignedInSession> {
-  const answer = await login(credentials);
+  return startSession(await login(credentials));
+}
+
+/** Stores a sign-in's answer (a password's or single sign-on's) and loads the account. */
+export async function startSession(answer: LoginResponse): Promise<SignedInSession> {
   const stored = session.signIn({
     accessToken: answer.access_token,
     refreshToken: answer.refresh_token,
