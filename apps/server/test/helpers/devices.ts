@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import mqtt from 'mqtt';
+import { expect } from 'vitest';
 import { topics } from '@fleet/shared/protocol';
 import { ADMIN, startServer, type TestServer } from './server.ts';
 import { signIn } from './session.ts';
@@ -119,6 +120,20 @@ export async function eventually<T>(check: () => Promise<T>, ms = 5000): Promise
 
 /** A random device id: 12 lower-case hex digits. */
 export const randomDeviceId = () => randomBytes(6).toString('hex');
+
+/** `count` new devices of `entity`, connected and answering every command, once the API lists them online. */
+export async function repliersOnline(s: TestServer, token: string, entity: string, count: number) {
+  const names = Array.from({ length: count }, randomDeviceId);
+  const devices = await Promise.all(
+    names.map(async (name) => connectDevice(s, entity, await registerDevice(s, token, entity, name))),
+  );
+  devices.forEach((d) => autoReply(d));
+  await eventually(async () => {
+    const list = await s.request('GET', `/api/v1/tenant/${entity}/device?limit=${count}`, { token });
+    expect(list.body.data.filter((d: { online: boolean }) => d.online)).toHaveLength(count);
+  });
+  return { names, devices };
+}
 
 /**
  * A server with two entities, named uniquely for this run: in scale mode every test file shares

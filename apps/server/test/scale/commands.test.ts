@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { autoReply, connectDevice, eventually, registerDevice } from '../helpers/devices.ts';
+import { autoReply, connectDevice, eventually, registerDevice, repliersOnline } from '../helpers/devices.ts';
 import { ADMIN, startPeer, startServer, type TestServer } from '../helpers/server.ts';
 import { signIn } from '../helpers/session.ts';
 
@@ -30,15 +30,7 @@ afterAll(async () => {
 
 describe('commands across API instances', () => {
   it('answers every command on the instance that sent it, wherever the reply arrived', async () => {
-    const names = Array.from({ length: 4 }, () => randomBytes(6).toString('hex'));
-    const devices = await Promise.all(
-      names.map(async (name) => connectDevice(a, ENTITY, await registerDevice(a, token, ENTITY, name))),
-    );
-    devices.forEach((d) => autoReply(d));
-    await eventually(async () => {
-      const list = await a.request('GET', `/api/v1/tenant/${ENTITY}/device?limit=10`, { token });
-      expect(list.body.data.filter((d: { online: boolean }) => d.online)).toHaveLength(4);
-    });
+    const { names, devices } = await repliersOnline(a, token, ENTITY, 4);
     // 24 commands alternating between the instances: with two subscribers in the share group,
     // about half the replies reach the other instance.
     const answers = await Promise.all(

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { build } from '../../src/app.ts';
-import { autoReply, connectDevice, eventually, registerDevice } from '../helpers/devices.ts';
+import { eventually, repliersOnline } from '../helpers/devices.ts';
 import { ADMIN, startServer, type TestServer } from '../helpers/server.ts';
 import { signIn } from '../helpers/session.ts';
 
@@ -48,15 +48,7 @@ const settledCount = (text: string) =>
 
 describe('observability across instances', () => {
   it("each instance counts what it settled, and logs a settle under the sending request's id", async () => {
-    const names = Array.from({ length: 4 }, () => randomBytes(6).toString('hex'));
-    const devices = await Promise.all(
-      names.map(async (name) => connectDevice(a, ENTITY, await registerDevice(a, token, ENTITY, name))),
-    );
-    devices.forEach((d) => autoReply(d));
-    await eventually(async () => {
-      const list = await a.request('GET', `/api/v1/tenant/${ENTITY}/device?limit=10`, { token });
-      expect(list.body.data.filter((d: { online: boolean }) => d.online)).toHaveLength(4);
-    });
+    const { names, devices } = await repliersOnline(a, token, ENTITY, 4);
     // Every command is sent through b; about half the replies reach a (shared subscription).
     const sent = await Promise.all(
       Array.from({ length: 16 }, async (_, i) => {
