@@ -57,7 +57,7 @@ export const webhookDeliveries = pgTable(
   },
   (t) => [
     index('webhook_deliveries_due_idx')
-      .on(t.next_attempt_at)
+      .on(t.next_attempt_at, t.created_at)
       .where(sql`status = 'pending'`),
     index('webhook_deliveries_webhook_idx').on(t.webhook_id, t.created_at.desc()),
   ],

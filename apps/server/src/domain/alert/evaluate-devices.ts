@@ -35,7 +35,7 @@ const matches = (names: string[], stopped: string[], now: Date, views: SQL) => s
  * statement; on PGlite's one connection everything else waits for it, so a burst goes by in
  * statements of a few milliseconds with a turn for the API between them (turnOfOthers).
  */
-export const EVALUATE_CHUNK = 100;
+export const EVALUATE_CHUNK = 50;
 
 /**
  * Lets the requests that arrived meanwhile queue their queries before the next step of a long

@@ -11,6 +11,8 @@ import { rolloutsNoLongerPaused } from './record-outcomes.ts';
 const SWEEP_LOCK = 0xa1e7_5eed;
 /** Silent devices one sweep looks at; the rest wait for the next sweep. */
 const SILENT_BATCH = 5_000;
+/** Alerts a sweep moved (about) past which it refreshes the table's statistics. */
+const ANALYZE_AFTER = 1_000;
 
 /**
  * The time-based half of alert evaluation, run every ALERT_SWEEP_S by one instance at a time:
@@ -59,6 +61,7 @@ export async function sweepAlerts(db: Db, now: Date): Promise<string[]> {
   if (!(await step((tx) => applyMatches(tx, rolloutsNoLongerPaused, now)))) return [...changed];
   // Pending alerts past their start delay, then open ones past their clear delay: a chunk a step
   // until a step moves fewer than a chunk.
+  let touched = silent.length;
   for (const move of [raiseDue, clearDue]) {
     let moved = EVALUATE_CHUNK;
     while (moved === EVALUATE_CHUNK) {
@@ -68,8 +71,12 @@ export async function sweepAlerts(db: Db, now: Date): Promise<string[]> {
         return rows.map((r) => r.entity);
       });
       if (!ok) return [...changed];
+      touched += moved;
     }
   }
+  // PGlite runs no autovacuum, so nothing else updates the planner's idea of the alerts table: after
+  // a burst it would go on sorting every alert of an entity for a page of the list.
+  if (touched >= ANALYZE_AFTER) await db.execute(sql`analyze alerts`);
   return [...changed];
 }
 

@@ -83,12 +83,20 @@ export async function sendAlertEmails(
     );
     return 0;
   }
+  // The rules with queued rows (a skip scan of the rule index: one probe per rule), and of each its
+  // newest and oldest due row (one probe each): not every queued row read on every pass of a burst.
+  const queued = (order: SQL) => sql`(select e.created_at from alert_emails e
+    where e.rule_id = q.rule_id and e.next_attempt_at <= ${at}::timestamptz order by ${order} limit 1)`;
   const due = rowsOf<{ rule_id: string }>(
     await db.execute(sql`
-      select rule_id from alert_emails where next_attempt_at <= ${at}::timestamptz
-      group by rule_id
-      having max(created_at) <= ${at}::timestamptz - make_interval(secs => ${quietS})
-        or min(created_at) <= ${at}::timestamptz - make_interval(secs => ${ALERT_EMAIL_MAX_WAIT_S})`),
+      with recursive q as (
+        (select rule_id from alert_emails order by rule_id limit 1)
+        union all
+        select (select e.rule_id from alert_emails e where e.rule_id > q.rule_id order by e.rule_id limit 1)
+        from q where q.rule_id is not null)
+      select q.rule_id from q
+      where ${queued(sql`e.created_at desc`)} <= ${at}::timestamptz - make_interval(secs => ${quietS})
+        or ${queued(sql`e.created_at`)} <= ${at}::timestamptz - make_interval(secs => ${ALERT_EMAIL_MAX_WAIT_S})`),
   );
   let sent = 0;
   for (const { rule_id: rule } of due) {
