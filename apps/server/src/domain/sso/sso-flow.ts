@@ -125,6 +125,8 @@ export async function finishSso(
       const { account, created } = await accountForClaims(tx, provider, claims);
       ctx.actor = { kind: 'account', id: account.name, name: account.name };
       const expires_at = new Date(now.getTime() + HANDOFF_TTL_MS);
+      // Codes never exchanged (a closed tab) go with the next sign-in.
+      await tx.delete(ssoHandoffs).where(lt(ssoHandoffs.expires_at, now));
       await tx.insert(ssoHandoffs).values({ code_hash: hashToken(code), account_id: account.id, expires_at });
       return { name: account.name, created };
     },
