@@ -2,7 +2,7 @@ import type { Socket } from 'node:net';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
-import type { Database } from './db/client.ts';
+import { openDatabase, type Database } from './db/client.ts';
 import { bootstrapAdmin } from './domain/account/bootstrap-admin.ts';
 import type { Deps } from './domain/deps.ts';
 import { resolveJwtSecret } from './lib/jwt-secret.ts';
@@ -169,7 +169,11 @@ export async function build(config: Config, opts: BuildOptions = {}): Promise<Fa
     redisUrl: config.REDIS_URL,
     secret: jwtSecret,
   });
-  await app.register(dbPlugin, { databaseUrl: config.DATABASE_URL, dataDir: config.dataDir, opened: opts.database });
+  // Awaited here, outside any plugin: Fastify's plugin timeout is for a plugin that never calls
+  // back, and a database replaying its log after a kill -9 on a busy host (or migrating a large
+  // table) can take longer than any such limit. A start that is slow but sound must not fail.
+  const database = await (opts.database ?? openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.dataDir }));
+  await app.register(dbPlugin, { database });
 
   // The start-up order, in one place: database (above) → bus → device side (the message router,
   // telemetry, commands; the broker's link publishes but takes no message yet) → the features that

@@ -29,6 +29,9 @@ export interface PgliteWorkerData {
 }
 
 let compiled: Promise<WebAssembly.Module> | undefined;
+/** Node's global WebAssembly, which the server's type libraries (no DOM) declare only as types. */
+const wasm = (globalThis as unknown as { WebAssembly: { compile(bytes: Uint8Array): Promise<WebAssembly.Module> } })
+  .WebAssembly;
 
 /**
  * pglite.wasm (9 MB) compiled once per process and handed to each database thread, which would
@@ -38,7 +41,7 @@ let compiled: Promise<WebAssembly.Module> | undefined;
 function compiledPglite(): Promise<WebAssembly.Module> {
   compiled ??= (async () => {
     const entry = createRequire(import.meta.url).resolve('@electric-sql/pglite');
-    return WebAssembly.compile(await fs.readFile(path.join(path.dirname(entry), 'pglite.wasm')));
+    return wasm.compile(await fs.readFile(path.join(path.dirname(entry), 'pglite.wasm')));
   })();
   compiled.catch(() => (compiled = undefined));
   return compiled;

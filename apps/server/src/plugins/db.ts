@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { openDatabase, type Database, type Db } from '../db/client.ts';
+import type { Database, Db } from '../db/client.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -9,13 +9,10 @@ declare module 'fastify' {
   }
 }
 
-/** Opens the database (PGlite or PostgreSQL), applies migrations, and closes it with the app. */
-export const dbPlugin = fp(
-  async (app: FastifyInstance, opts: { databaseUrl?: string; dataDir: string; opened?: Promise<Database> }) => {
-    const database = await (opts.opened ?? openDatabase(opts));
-    app.decorate('database', database);
-    app.decorate('db', database.db);
-    app.addHook('onClose', async () => database.close());
-    app.log.info({ kind: database.kind }, 'database ready');
-  },
-);
+/** The opened (and migrated) database on the app, closed with it. build() opens it first. */
+export const dbPlugin = fp(async (app: FastifyInstance, opts: { database: Database }) => {
+  app.decorate('database', opts.database);
+  app.decorate('db', opts.database.db);
+  app.addHook('onClose', async () => opts.database.close());
+  app.log.info({ kind: opts.database.kind }, 'database ready');
+});
