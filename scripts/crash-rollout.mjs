@@ -118,7 +118,8 @@ export function device(url, entity, c) {
       100 + Math.random() * 500,
     );
   });
-  return { name: c.username, received, close: () => m.end(true) };
+  const connected = new Promise((resolve) => m.once('connect', resolve));
+  return { name: c.username, received, connected, close: () => m.end(true) };
 }
 
 /** @param {() => Promise<boolean>} test @param {number} ms */

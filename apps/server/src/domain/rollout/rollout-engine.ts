@@ -127,5 +127,6 @@ export class RolloutEngine {
     if (result.awake.length > 0) await this.deps.devices.commands.deliverHeld(result.awake);
     for (const p of result.provision) await this.provision(p);
     if (result.changed) await this.deps.bus.publish('rollouts.changed', { entity: result.entity, id });
+    if (result.more) this.kick(0);
   }
 }

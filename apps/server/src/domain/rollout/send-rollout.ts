@@ -3,12 +3,18 @@ import type { AccessClaims } from '@fleet/shared/schemas/session';
 import type { Tx } from '../../db/client.ts';
 import { rowsOf } from '../../db/raw-sql.ts';
 import type { Awake } from '../command/deliver-held.ts';
-import { anyOf } from '../command/command-parts.ts';
-import { insertForDevices } from '../command/command-rows.ts';
+import { insertCommands } from '../command/command-rows.ts';
 import type { Deps } from '../deps.ts';
 import { firmwareById } from '../dfu/choose-firmware.ts';
 import { payloadFor } from '../dfu/send-firmware-update.ts';
 import type { RolloutRow } from './present-rollout.ts';
+
+/**
+ * At most this many devices are sent their step in one engine step (the bulk DFU's own batch), so
+ * a stage of thousands is written in short transactions that leave room for the API and the
+ * devices' replies; a full batch has the engine step again at once.
+ */
+export const SEND_BATCH = 1000;
 
 /** A device whose provisioning session is to start after the commit (a file-set rollout). */
 export interface ToProvision {
@@ -73,11 +79,14 @@ export async function sendDue(
   const files = row.delivery === 'files';
   const due = rowsOf<{ device: string; attempt: number }>(
     await tx.execute(sql`
+      with next as (
+        select rd.device, rd.attempt from rollout_devices rd join devices d on d.name = rd.device
+        where rd.rollout = ${row.id} and rd.state = 'in_flight' and not rd.superseded and rd.sent_at is null
+          and rd.command_id is null and rd.send_at <= ${now.toISOString()}::timestamptz
+          ${files ? sql`and d.online` : sql``}
+        order by rd.stage, rd.position limit ${SEND_BATCH})
       update rollout_devices rd set sent_at = now()
-      from devices d
-      where rd.rollout = ${row.id} and rd.state = 'in_flight' and not rd.superseded and rd.sent_at is null
-        and rd.command_id is null and rd.send_at <= ${now.toISOString()}::timestamptz
-        and d.name = rd.device ${files ? sql`and d.online` : sql``}
+      from next where rd.rollout = ${row.id} and rd.device = next.device and rd.attempt = next.attempt
       returning rd.device, rd.attempt`),
   );
   if (due.length === 0) return { sent: 0, awake: [], provision: [] };
@@ -92,18 +101,30 @@ export async function sendDue(
     }));
     return { sent: due.length, awake: [], provision };
   }
-  const names = due.map((d) => d.device);
   const fw = await firmwareById(tx, row.entity, row.firmware_id ?? '00000000-0000-0000-0000-000000000000');
   const payload = payloadFor(deps, fw, row.hold_s, row.download_base);
   const actor = { sub: row.created_by } as AccessClaims;
-  const rows = await insertForDevices(tx, actor, 'devices', { payload, expires_in_s: row.hold_s }, row.entity, names);
-  const ids = rows.map((r) => r.id);
+  // The devices just marked sent (a firmware step's sent_at and command are written together, so
+  // no other row is sent without its command), found by a join rather than a list of names.
+  const marked = sql`d.entity = ${row.entity} and d.name in (
+    select device from rollout_devices where rollout = ${row.id} and state = 'in_flight' and not superseded
+      and sent_at is not null and command_id is null)`;
+  const rows = await insertCommands(
+    tx,
+    actor,
+    'devices',
+    { payload, expires_in_s: row.hold_s },
+    sql`gen_random_uuid()`,
+    marked,
+  );
+  const written = JSON.stringify(rows.map((r) => ({ id: r.id, device: r.device })));
   // Written held: the delivery after the commit (or the command sweep) claims each exactly once.
-  await tx.execute(sql`update commands set state = 'queued', sent_at = null where id::text = ${anyOf(ids)}`);
   await tx.execute(sql`
-    update rollout_devices rd set command_id = c.id
-    from commands c where rd.rollout = ${row.id} and rd.state = 'in_flight' and rd.command_id is null
-      and c.id::text = ${anyOf(ids)} and c.device = rd.device`);
+    with v as (select * from jsonb_to_recordset(${written}::jsonb) as v(id uuid, device text)),
+    held as (update commands c set state = 'queued', sent_at = null from v where c.id = v.id and c.device = v.device)
+    update rollout_devices rd set command_id = v.id
+    from v where rd.rollout = ${row.id} and rd.device = v.device and rd.state = 'in_flight'
+      and rd.command_id is null and not rd.superseded`);
   const awake = rows.filter((r) => r.state === 'sent').map((r) => ({ name: r.device, entity: r.entity }));
   return { sent: due.length, awake, provision: [] };
 }

@@ -10,7 +10,7 @@ import type { Awake } from '../command/deliver-held.ts';
 import type { Deps } from '../deps.ts';
 import type { RolloutRow } from './present-rollout.ts';
 import { inWindow } from './rollout-window.ts';
-import { claim, sendDue, type ToProvision } from './send-rollout.ts';
+import { SEND_BATCH, claim, sendDue, type ToProvision } from './send-rollout.ts';
 import { settle, soakFailures } from './settle-rollout.ts';
 
 type Tally = { size: number; succeeded: number; failed: number; open: number };
@@ -20,6 +20,8 @@ export interface TickResult {
   awake: Awake[];
   /** Devices whose provisioning session starts after the commit (a file-set rollout). */
   provision: ToProvision[];
+  /** A full batch was sent: more may be due, so the engine steps again at once. */
+  more?: boolean;
 }
 
 const NOTHING = { awake: [], provision: [] };
@@ -143,5 +145,5 @@ export async function tickRollout(deps: Deps, tx: Tx, row: RolloutRow, now: Date
   if (current.state !== 'running' || !inWindow(current.send_window, now)) return { changed, ...NOTHING };
   const claimed = await claim(tx, current, now);
   const { sent, awake, provision } = await sendDue(deps, tx, current, now);
-  return { changed: changed || claimed + sent > 0, awake, provision };
+  return { changed: changed || claimed + sent > 0, awake, provision, more: sent >= SEND_BATCH };
 }
