@@ -86,7 +86,7 @@ export const alerts = pgTable(
       .where(sql`status <> 'cleared' and rollout is not null`),
     check('alerts_subject_check', sql`num_nonnulls(device, rollout) = 1`),
     index('alerts_entity_raised_idx')
-      .on(t.entity, t.raised_at.desc(), t.id.desc())
+      .on(t.entity, t.raised_at.desc(), t.id.desc().nullsFirst())
       .where(sql`status <> 'pending'`),
     index('alerts_entity_open_idx')
       .on(t.entity, t.status)
