@@ -42,6 +42,13 @@ const empty: Draft = {
 const draftOf = (p: SsoProvider | null): Draft =>
   p ? { ...empty, ...p, client_secret: '', default_access: p.default_access as Draft['default_access'] } : empty;
 
+/** The required text fields: key, label and what else the input shows. */
+const TEXT_FIELDS: Array<[key: 'label' | 'issuer' | 'client_id', label: string, more: Record<string, string>]> = [
+  ['label', 'Button label', { description: 'Sign in with {label}' }],
+  ['issuer', 'Issuer URL', { placeholder: 'https://idp.example.com/realms/fleet' }],
+  ['client_id', 'Client ID', {}],
+];
+
 /** Field → first message, from zod or the server's 400 details. */
 type FieldErrors = Partial<Record<keyof Draft, string>>;
 
@@ -94,29 +101,17 @@ function SsoProviderForm({ entity, provider }: { entity: string; provider: SsoPr
       )}
       <Stack gap="sm">
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
-          <TextInput
-            label="Button label"
-            description="Sign in with {label}"
-            withAsterisk
-            value={draft.label}
-            error={errors.label}
-            onChange={(e) => set('label', e.currentTarget.value)}
-          />
-          <TextInput
-            label="Issuer URL"
-            placeholder="https://idp.example.com/realms/fleet"
-            withAsterisk
-            value={draft.issuer}
-            error={errors.issuer}
-            onChange={(e) => set('issuer', e.currentTarget.value)}
-          />
-          <TextInput
-            label="Client ID"
-            withAsterisk
-            value={draft.client_id}
-            error={errors.client_id}
-            onChange={(e) => set('client_id', e.currentTarget.value)}
-          />
+          {TEXT_FIELDS.map(([key, label, more]) => (
+            <TextInput
+              key={key}
+              label={label}
+              {...more}
+              withAsterisk
+              value={draft[key]}
+              error={errors[key]}
+              onChange={(e) => set(key, e.currentTarget.value)}
+            />
+          ))}
           <PasswordInput
             label="Client secret"
             placeholder={provider?.has_secret ? 'Stored; leave empty to keep it' : ''}
