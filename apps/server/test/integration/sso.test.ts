@@ -200,6 +200,7 @@ describe('provider settings (superadmin)', () => {
     expect(got.text).not.toContain('acme-secret-value');
     const bad = [
       { label: 'x', issuer: 'http://idp.example.test', client_id: 'c', client_secret: 's' },
+      { label: 'x', issuer: 'not a url', client_id: 'c', client_secret: 's' },
       { label: 'x', issuer: idp.issuer, client_id: 'c', client_secret: 's', default_subtype: 'admin' },
       { label: 'x', issuer: idp.issuer, client_id: 'c', client_secret: 's', claim: 'name' },
       { label: '', issuer: idp.issuer, client_id: 'c', client_secret: 's' },

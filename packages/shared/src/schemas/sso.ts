@@ -15,7 +15,9 @@ export const issuerUrl = z
   .trim()
   .max(512)
   .pipe(z.url({ message: 'Must be a URL' }))
+  // Zod runs refinements after a failed `z.url()` too: a string URL cannot parse is left to it.
   .refine((v) => {
+    if (!URL.canParse(v)) return true;
     const u = new URL(v);
     return u.protocol === 'https:' || (u.protocol === 'http:' && LOOPBACK.has(u.hostname));
   }, 'Must be an https URL')
