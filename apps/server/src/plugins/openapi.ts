@@ -24,15 +24,15 @@ export function prefersHtml(accept: string | undefined): boolean {
   return html > 0 && html > rank('application/json');
 }
 
-// Swagger UI styles `html.dark-mode`: follow the system's colour scheme. Served as a file under
-// the page's static folder, not inline, so the page stays within the CSP's `script-src 'self'`.
-const DARK_MODE_JS = `(function () {
-  var query = window.matchMedia('(prefers-color-scheme: dark)');
-  var apply = function () { document.documentElement.classList.toggle('dark-mode', query.matches); };
-  apply();
-  query.addEventListener('change', apply);
-})();
-`;
+// The console's mark (apps/web/public/favicon.svg) and name in the page's top bar, instead of the
+// renderer's; the page shows it as a data: image, which the CSP's img-src allows.
+const MARK =
+  '<rect width="32" height="32" rx="7" fill="#4263eb"/><circle cx="16" cy="17" r="3" fill="#fff"/>' +
+  '<path d="M9.5 10.5a9.2 9.2 0 0 1 13 0M12.2 13.3a5.3 5.3 0 0 1 7.6 0M16 20v5" fill="none" stroke="#fff" ' +
+  'stroke-width="2.2" stroke-linecap="round"/>';
+const LOGO =
+  `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 250 32">${MARK}` +
+  '<text x="42" y="23" font-family="sans-serif" font-size="20" font-weight="600" fill="#fff">Fleet Console API</text></svg>';
 
 /**
  * OpenAPI 3.1 built from the routes' zod schemas, at /api/docs: the JSON for clients, Swagger UI
@@ -66,10 +66,9 @@ export const openapiPlugin = fp(async (app: FastifyInstance) => {
   await app.register(swaggerUi, {
     routePrefix: DOCS_PATH,
     uiHooks: { onRequest: json },
-    theme: {
-      title: 'Fleet Console API',
-      js: [{ filename: 'dark-mode.js', content: DARK_MODE_JS }],
-    },
+    // Swagger UI follows the system's colour scheme and has its own light/dark switch.
+    theme: { title: 'Fleet Console API' },
+    logo: { type: 'image/svg+xml', content: LOGO },
     uiConfig: { docExpansion: 'none', filter: true, defaultModelsExpandDepth: 0, displayRequestDuration: true },
   });
 });

@@ -47,6 +47,7 @@ describe('/api/docs', () => {
       const file = await get(asset, '*/*');
       expect(file.status, asset).toBe(200);
       expect(file.headers.get('content-security-policy'), asset).toBe(csp);
+      await file.arrayBuffer(); // read to the end: an unread body keeps the connection, and close() waits
     }
     // The page's initializer loads the document from the server itself.
     const init = await (await get('/api/docs/static/swagger-initializer.js')).text();
@@ -86,5 +87,26 @@ describe('the OpenAPI document', () => {
       .filter(({ op }) => !op.summary?.trim())
       .map(({ name }) => name);
     expect(missing).toEqual([]);
+  });
+});
+
+describe('examples in the OpenAPI document', () => {
+  it('shows examples of devices, accounts and commands in answers, each valid against its own schema', async () => {
+    const { default: Ajv2020 } = await import('ajv/dist/2020.js');
+    const ajv = new Ajv2020({ strict: false, validateFormats: false });
+    const found: string[] = [];
+    const visit = (node: unknown, where: string) => {
+      if (!node || typeof node !== 'object') return;
+      const schema = node as { examples?: unknown[] };
+      if (Array.isArray(schema.examples) && 'type' in schema) {
+        const { examples, ...rest } = schema;
+        for (const example of examples) expect(ajv.validate(rest, example), `${where}: ${ajv.errorsText()}`).toBe(true);
+        found.push(where);
+      }
+      for (const [key, child] of Object.entries(node)) visit(child, `${where}/${key}`);
+    };
+    for (const { name, op } of operations()) visit(op, name);
+    for (const path of ['/api/v1/tenant/{entity}/device/{name}', '/api/v1/account', '/api/v1/device/{name}/commands'])
+      expect(found.some((w) => w.startsWith(`GET ${path}/`))).toBe(true);
   });
 });

@@ -3,15 +3,30 @@ import { ACCESS_VALUES, SUBTYPES } from '../constants.ts';
 import { apiName, email, newPassword } from '../validation.ts';
 
 /** An account as the API presents it; the password hash never leaves the server (core §3). */
-export const AccountSchema = z.object({
-  name: z.string(),
-  email: z.string(),
-  subtype: z.enum(SUBTYPES),
-  entity: z.string().nullable(),
-  access: z.array(z.string()),
-  created_at: z.string(),
-  updated_at: z.string(),
-});
+export const AccountSchema = z
+  .object({
+    name: z.string(),
+    email: z.string(),
+    subtype: z.enum(SUBTYPES),
+    entity: z.string().nullable(),
+    access: z.array(z.string()),
+    created_at: z.string(),
+    updated_at: z.string(),
+  })
+  .meta({
+    // Shown in the API reference (/api/docs).
+    examples: [
+      {
+        name: 'ward_admin',
+        email: 'ward.admin@example.com',
+        subtype: 'admin',
+        entity: 'acme',
+        access: ['all'],
+        created_at: '2026-11-02T09:00:00.000Z',
+        updated_at: '2026-11-20T16:30:00.000Z',
+      },
+    ],
+  });
 export type Account = z.infer<typeof AccountSchema>;
 
 /** The signed-in account additionally carries `_entity`: its entity's name and description. */

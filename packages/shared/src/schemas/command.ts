@@ -34,28 +34,52 @@ export const BulkCommandRequestSchema = z.object({
 export type BulkCommandRequest = z.input<typeof BulkCommandRequestSchema>;
 
 /** One command to one device, as its history shows it. */
-export const CommandSchema = z.object({
-  id: z.uuid(),
-  device: z.string(),
-  entity: z.string(),
-  type: z.enum(COMMAND_TYPES),
-  payload: z.record(z.string(), z.unknown()),
-  /** `device`, `devices` (bulk) or `entity` (every device of the entity). */
-  target: z.enum(['device', 'devices', 'entity']),
-  state: z.enum(COMMAND_STATES),
-  sent_by: z.string(),
-  created_at: z.string(),
-  sent_at: z.string().nullable(),
-  replied_at: z.string().nullable(),
-  expires_at: z.string(),
-  /** The device's error text, or why the server gave up. */
-  error: z.string().nullable(),
-  /** From publication to reply, in milliseconds. */
-  latency_ms: z.number().nullable(),
-  /** Long work (firmware update): the device's last reported phase and percentage. */
-  progress_phase: z.string().nullable(),
-  progress: z.number().nullable(),
-});
+export const CommandSchema = z
+  .object({
+    id: z.uuid(),
+    device: z.string(),
+    entity: z.string(),
+    type: z.enum(COMMAND_TYPES),
+    payload: z.record(z.string(), z.unknown()),
+    /** `device`, `devices` (bulk) or `entity` (every device of the entity). */
+    target: z.enum(['device', 'devices', 'entity']),
+    state: z.enum(COMMAND_STATES),
+    sent_by: z.string(),
+    created_at: z.string(),
+    sent_at: z.string().nullable(),
+    replied_at: z.string().nullable(),
+    expires_at: z.string(),
+    /** The device's error text, or why the server gave up. */
+    error: z.string().nullable(),
+    /** From publication to reply, in milliseconds. */
+    latency_ms: z.number().nullable(),
+    /** Long work (firmware update): the device's last reported phase and percentage. */
+    progress_phase: z.string().nullable(),
+    progress: z.number().nullable(),
+  })
+  .meta({
+    // Shown in the API reference (/api/docs).
+    examples: [
+      {
+        id: '3f2b8c1e-6d4a-4f7e-9b10-2c5d8e7f9a01',
+        device: 'dispenser-0042',
+        entity: 'acme',
+        type: 'vibrate',
+        payload: { type: 'vibrate', song: 'V10' },
+        target: 'device',
+        state: 'succeeded',
+        sent_by: 'ward_admin',
+        created_at: '2026-11-28T01:50:00.000Z',
+        sent_at: '2026-11-28T01:50:00.020Z',
+        replied_at: '2026-11-28T01:50:00.410Z',
+        expires_at: '2026-11-28T02:00:00.000Z',
+        error: null,
+        latency_ms: 390,
+        progress_phase: null,
+        progress: null,
+      },
+    ],
+  });
 export type Command = z.infer<typeof CommandSchema>;
 
 /** 200 when the device answered success; 202 `queued` when it sleeps and the command is held. */

@@ -29,29 +29,56 @@ export const certificate = () =>
 const versionId = () => z.string().trim().max(64, 'At most 64 characters');
 
 /** A device as the API presents it (core §3, fleet §3). */
-export const DeviceSchema = z.object({
-  name: z.string(),
-  description: z.string(),
-  entity: z.string(),
-  group: z.string().nullable(),
-  manufacturing_type: z.enum(DEVICE_TYPES),
-  version_id: z.string().nullable(),
-  mac_1: z.string().nullable(),
-  mac_2: z.string().nullable(),
-  has_certificate: z.boolean(),
-  fw_version: z.string().nullable(),
-  state: z.object({ current: z.string().nullable() }),
-  battery: z.number().nullable(),
-  is_charging: z.boolean().nullable(),
-  last_dispenser: z.object({ dispenser: z.string() }).nullable(),
-  current_provision: z.string().nullable(),
-  current_download: z.string().nullable(),
-  created_at: z.string(),
-  /** The device's last sign of life (creation until it first reports); drives the 20-minute rule. */
-  updated_at: z.string(),
-  /** Connected to the broker now; false while it sleeps (commands to it are held until it wakes). */
-  online: z.boolean(),
-});
+export const DeviceSchema = z
+  .object({
+    name: z.string(),
+    description: z.string(),
+    entity: z.string(),
+    group: z.string().nullable(),
+    manufacturing_type: z.enum(DEVICE_TYPES),
+    version_id: z.string().nullable(),
+    mac_1: z.string().nullable(),
+    mac_2: z.string().nullable(),
+    has_certificate: z.boolean(),
+    fw_version: z.string().nullable(),
+    state: z.object({ current: z.string().nullable() }),
+    battery: z.number().nullable(),
+    is_charging: z.boolean().nullable(),
+    last_dispenser: z.object({ dispenser: z.string() }).nullable(),
+    current_provision: z.string().nullable(),
+    current_download: z.string().nullable(),
+    created_at: z.string(),
+    /** The device's last sign of life (creation until it first reports); drives the 20-minute rule. */
+    updated_at: z.string(),
+    /** Connected to the broker now; false while it sleeps (commands to it are held until it wakes). */
+    online: z.boolean(),
+  })
+  .meta({
+    // Shown in the API reference (/api/docs).
+    examples: [
+      {
+        name: 'dispenser-0042',
+        description: 'Ward 3, bed 12',
+        entity: 'acme',
+        group: 'Ward_3',
+        manufacturing_type: 'CC2',
+        version_id: 'v2.1',
+        mac_1: '00:1B:44:11:3A:B7',
+        mac_2: null,
+        has_certificate: true,
+        fw_version: '1.8.0',
+        state: { current: 'idle' },
+        battery: 87,
+        is_charging: false,
+        last_dispenser: null,
+        current_provision: null,
+        current_download: null,
+        created_at: '2026-11-02T09:14:00.000Z',
+        updated_at: '2026-11-28T01:52:10.000Z',
+        online: true,
+      },
+    ],
+  });
 export type Device = z.infer<typeof DeviceSchema>;
 
 /** The device's MQTT credentials: the password appears in the create and regenerate answers only. */
