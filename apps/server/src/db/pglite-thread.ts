@@ -1,5 +1,4 @@
 import fs from 'node:fs/promises';
-import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
@@ -24,27 +23,6 @@ export interface PgliteWorkerData {
   migrationsFolder: string;
   /** Server settings (postgresql.conf lines). */
   settings: string[];
-  /** PGlite's WebAssembly, compiled once per process (see `compiledPglite`). */
-  pgliteWasmModule?: WebAssembly.Module;
-}
-
-let compiled: Promise<WebAssembly.Module> | undefined;
-/** Node's global WebAssembly, which the server's type libraries (no DOM) declare only as types. */
-const wasm = (globalThis as unknown as { WebAssembly: { compile(bytes: Uint8Array): Promise<WebAssembly.Module> } })
-  .WebAssembly;
-
-/**
- * pglite.wasm (9 MB) compiled once per process and handed to each database thread, which would
- * otherwise compile it again on every start: a second of CPU per start, paid by every test
- * server of a test file and by a server's restart. A failure is not cached.
- */
-function compiledPglite(): Promise<WebAssembly.Module> {
-  compiled ??= (async () => {
-    const entry = createRequire(import.meta.url).resolve('@electric-sql/pglite');
-    return wasm.compile(await fs.readFile(path.join(path.dirname(entry), 'pglite.wasm')));
-  })();
-  compiled.catch(() => (compiled = undefined));
-  return compiled;
 }
 
 export interface PgliteThread {
@@ -63,11 +41,7 @@ export async function startPgliteWorker(opts: Omit<PgliteWorkerData, 'socketPath
   await makePrivateDir(opts.dir);
   // mkdtemp makes the directory 0700: no other local user can reach the database.
   const socketDir = await fs.mkdtemp(path.join(os.tmpdir(), 'fleet-db-'));
-  const workerData: PgliteWorkerData = {
-    ...opts,
-    socketPath: path.join(socketDir, `.s.PGSQL.${SOCKET_PORT}`),
-    pgliteWasmModule: await compiledPglite(),
-  };
+  const workerData: PgliteWorkerData = { ...opts, socketPath: path.join(socketDir, `.s.PGSQL.${SOCKET_PORT}`) };
   const worker = new Worker(new URL('./pglite-worker.js', import.meta.url), { workerData });
   const cleanup = () => fs.rm(socketDir, { recursive: true, force: true });
   try {

@@ -22,11 +22,7 @@ async function open() {
   // Synchronous: this thread has nothing else to do yet, and 1,000 small files copy 3× faster so.
   if (template) cpSync(template, data.dir, { recursive: true });
   // pg_trgm backs substring search on device ids and descriptions.
-  const db = await PGlite.create(data.dir, {
-    extensions: { pg_trgm },
-    postgresqlconf: data.settings,
-    pgliteWasmModule: data.pgliteWasmModule,
-  });
+  const db = await PGlite.create(data.dir, { extensions: { pg_trgm }, postgresqlconf: data.settings });
   return db;
 }
 
