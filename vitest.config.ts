@@ -47,8 +47,8 @@ export default defineConfig({
           // starts and closes its own servers, but the server's modules (Fastify, Drizzle, the
           // schemas, Aedes) are imported once per worker instead of once per file, which was most
           // of the tier's time with no test running. The server keeps no state in its modules
-          // that outlives an app (its caches hang off the app instance; pglite.wasm compiled once
-          // is what should be shared). In scale mode each file keeps its own process.
+          // that outlives an app (its caches hang off the app instance). In scale mode each file
+          // keeps its own process.
           isolate: Boolean(process.env.MQTT_URL),
           include: ['apps/server/test/integration/**/*.test.ts'],
           globalSetup: ['apps/server/test/global-setup.ts'],
