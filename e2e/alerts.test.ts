@@ -71,7 +71,8 @@ describe.skipIf(!chromiumPath)('alerts in Chromium', () => {
     await page.getByRole('row').filter({ hasText: NAME }).getByText('condition ended').waitFor({ timeout: 20_000 });
     // And on the device's own screen.
     await page.goto(`/device/${NAME}`);
-    await page.locator('#alerts').getByText('Cleared').waitFor();
+    // The first: a slow run can see the battery dip and recover again, a second alert in the history.
+    await page.locator('#alerts').getByText('Cleared').first().waitFor();
     expect(errors).toEqual([]);
   });
 });
