@@ -183,6 +183,9 @@ export async function build(config: Config, opts: BuildOptions = {}): Promise<Fa
     : createLocalBus();
   app.addHook('onClose', async () => bus.close());
   await app.register(devicesPlugin, { config, bus });
+  // The token guard hears a revocation on the bus before the live connections do: they ask it
+  // whether a token still holds, and must not be answered from its cache of the revoked token.
+  const apiTokens = new PermanentTokenGuard(app.db, bus);
   const live = startLiveConnections(app, { bus, recheckS: config.LIVE_RECHECK_S, deps: () => deps });
   const deps: Deps = {
     devices: app.devices,
@@ -191,7 +194,7 @@ export async function build(config: Config, opts: BuildOptions = {}): Promise<Fa
     config,
     bus,
     sessions: new SessionGuard(app.db, bus),
-    apiTokens: new PermanentTokenGuard(app.db, bus),
+    apiTokens,
     blobs: await createBlobStore(config),
     downloads: new DownloadSigner(jwtSecret),
     live,
