@@ -160,14 +160,7 @@ describe('reports applied under row locks (several instances: PostgreSQL)', () =
     const streams = new EventStreams(s.app.db, bus, (err) => {
       throw err;
     });
-    const written: string[] = [];
-    const res = Object.assign(new EventEmitter(), {
-      writableEnded: false,
-      writeHead: () => res,
-      write: (chunk: string) => void written.push(chunk),
-      end: () => void (res.writableEnded = true),
-    });
-    const ids = () => written.flatMap((c) => parseEventId(/^id: (\S+)/.exec(c)?.[1])?.seq ?? []);
+    const { res, ids } = fakeResponse();
     streams.open(res as unknown as ServerResponse, d.name, session, 0);
     await eventually(async () => expect(ids()).toEqual([0, 1]));
     const event = (seq: number): ProvisionBusEvent => ({
@@ -205,7 +198,43 @@ describe('reports applied under row locks (several instances: PostgreSQL)', () =
     streams.closeAll();
     expect(res.writableEnded).toBe(true);
   });
+
+  it('a stream resumed after the final event, seen before the session’s end was stored, closes at the stored mark', async () => {
+    const d = await device();
+    const { session } = await begin(d);
+    const bus = createLocalBus();
+    const streams = new EventStreams(s.app.db, bus, (err) => {
+      throw err;
+    });
+    const { res, ids } = fakeResponse();
+    // Event 2 ended the session on another instance; the client resumes after it here.
+    streams.open(res as unknown as ServerResponse, d.name, session, 2);
+    expect(ids()).toEqual([2]);
+    await new Promise((r) => setTimeout(r, 100));
+    expect(res.writableEnded).toBe(false);
+    await s.app.db.execute(sql`
+      insert into provision_events (session_id, seq, event, data)
+      values (${session}, 2, 'provision_completed', '{}'::jsonb)`);
+    await s.app.db.execute(sql`update provision_sessions set ended_at = now() where id = ${session}`);
+    await bus.publish('provision.stored', { marks: [{ device: d.name, session_id: session, seq: 2 }] });
+    await eventually(async () => expect(res.writableEnded).toBe(true));
+    expect(ids()).toEqual([2]);
+    expect(streams.size).toBe(0);
+  });
 });
+
+/** A response that keeps what is written to it, and the sequence numbers of the events' ids. */
+function fakeResponse() {
+  const written: string[] = [];
+  const res = Object.assign(new EventEmitter(), {
+    writableEnded: false,
+    writeHead: () => res,
+    write: (chunk: string) => void written.push(chunk),
+    end: () => void (res.writableEnded = true),
+  });
+  const ids = () => written.flatMap((c) => parseEventId(/^id: (\S+)/.exec(c)?.[1])?.seq ?? []);
+  return { res, ids };
+}
 
 describe('shutdown', () => {
   it('closes open event streams at once: close() does not wait for a session to end', async () => {

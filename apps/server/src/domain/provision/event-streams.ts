@@ -30,6 +30,8 @@ class Stream {
   /** Steps queued on the chain and not yet finished. */
   private queued = 0;
   private heartbeat: NodeJS.Timeout;
+  /** Resumed after an event this stream never wrote itself, and nothing written since. */
+  private resumedBlind: boolean;
   closed = false;
 
   constructor(
@@ -42,6 +44,7 @@ class Stream {
     private readonly onClose: (s: Stream) => void,
     private readonly onError: (err: unknown) => void,
   ) {
+    this.resumedBlind = cursor > 0;
     this.heartbeat = setInterval(() => this.res.write(': heartbeat\n\n'), SSE_HEARTBEAT_MS);
     this.heartbeat.unref();
     res.on('close', () => this.close());
@@ -72,11 +75,16 @@ class Stream {
     });
   }
 
-  /** The session's events are stored up to `seq`: a stream behind them reads what it missed. */
+  /**
+   * The session's events are stored up to `seq`: a stream behind them reads what it missed. A
+   * stream resumed at `seq` and silent since asks too: the event it resumed after may have been
+   * the final one, seen on another instance before the session's end was stored.
+   */
   stored(seq: number): void {
-    if (seq <= this.cursor || this.closed) return;
+    const behind = () => seq > this.cursor || (seq === this.cursor && this.resumedBlind);
+    if (this.closed || !behind()) return;
     this.enqueue(async () => {
-      if (seq > this.cursor) await this.readMissed();
+      if (behind()) await this.readMissed();
     });
   }
 
@@ -103,6 +111,7 @@ class Stream {
     for (const e of events) {
       if (this.closed || e.seq <= this.cursor) continue;
       this.cursor = e.seq;
+      this.resumedBlind = false;
       this.write(e.event as ProvisionEventName, eventId(e.session_id, e.seq), e.data);
       if (FINAL_EVENTS.includes(e.event as ProvisionEventName)) this.close();
     }
