@@ -83,7 +83,7 @@ export const SavedViewUpdateSchema = z
 export const SelectionRequestSchema = z.object({ query: viewQuerySchema() });
 
 /** The actions a selection can take. */
-export const SELECTION_ACTIONS = ['command', 'delete'] as const;
+export const SELECTION_ACTIONS = ['command', 'delete', 'firmware', 'group', 'provision'] as const;
 
 export const SelectionSchema = z.object({
   id: z.uuid(),

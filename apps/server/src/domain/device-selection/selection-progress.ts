@@ -7,11 +7,11 @@ import { findSelection, presentSelection } from './selection-scope.ts';
 
 /**
  * A selection and its action's progress, read from the database (so any instance answers it):
- * devices handled, and for a command its rows by state (answered, waiting, held…).
+ * devices handled, and for a command or a firmware update its rows by state (answered, waiting, held…).
  */
 export async function selectionProgress(db: Db, scope: Scope, actor: AccessClaims, id: string) {
   const sel = await findSelection(db, scope, actor, id);
-  if (sel.action !== 'command') return presentSelection(sel);
+  if (sel.action !== 'command' && sel.action !== 'firmware') return presentSelection(sel);
   const rows = rowsOf<{ state: string; n: string | number }>(
     await db.execute(sql`select state, count(*) as n from commands where id = ${sel.id}::uuid group by state`),
   );

@@ -21,6 +21,7 @@ import { deleteView } from '../../domain/device-view/delete-view.ts';
 import { listViews } from '../../domain/device-view/list-views.ts';
 import { updateView } from '../../domain/device-view/update-view.ts';
 import { auditContext } from '../audit-context.ts';
+import { selectionActionRoutes } from './selection-actions.ts';
 import { ERROR_RESPONSES, SCOPES, scopeOf } from '../scope.ts';
 
 const errors = { ...ERROR_RESPONSES, 503: ErrorInfoSchema };
@@ -197,4 +198,5 @@ export async function deviceViewRoutes(app: FastifyInstance, deps: Deps) {
       },
     );
   }
+  await selectionActionRoutes(app, deps);
 }

@@ -1,0 +1,162 @@
+// A firmware update on everything a filter matches (issue 27): the dry run breaks the count down
+// (updated, already on that version, unresponsive, of another type), the update reaches exactly
+// the `update` devices of the counted set through the DFU payload, one audit entry, and another
+// entity's devices and firmware are never counted or touched.
+import { randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rowsOf } from '../../src/db/raw-sql.ts';
+import { devices, firmware } from '../../src/db/schema.ts';
+import { entriesOf } from '../helpers/audit.ts';
+import { eventually, randomDeviceId, startWithTwoEntities } from '../helpers/devices.ts';
+import type { TestServer } from '../helpers/server.ts';
+import { createAccount } from '../helpers/session.ts';
+
+let s: TestServer;
+let root = '';
+let acme = '';
+let globex = '';
+let ann = '';
+let gus = '';
+const sel = (entity: string | null) =>
+  entity ? `/api/v1/tenant/${entity}/device-selection` : '/api/v1/device-selection';
+const quiet = new Date(Date.now() - 30 * 60_000);
+
+async function addDevices(entity: string, n: number, v: Partial<typeof devices.$inferInsert>) {
+  const names = Array.from({ length: n }, randomDeviceId);
+  await s.app.db.insert(devices).values(names.map((name) => ({ name, entity, mqtt_secret_hash: 'x', ...v })));
+  return names;
+}
+async function addFirmware(entity: string, version: string, device_type: 'CC1' | 'CC2') {
+  const id = randomUUID();
+  await s.app.db.insert(firmware).values({
+    id,
+    entity,
+    level: 'entity',
+    target: entity,
+    filename: 'fw.bin',
+    size_bytes: 4,
+    sha256: 'a'.repeat(64),
+    blob_key: randomUUID(),
+    version,
+    device_type,
+  });
+  return id;
+}
+const count = (entity: string | null, query: string, token = ann) =>
+  s.request('POST', sel(entity), { token, body: { query } });
+const plan = (entity: string | null, id: string, body: unknown, token = ann) =>
+  s.request('POST', `${sel(entity)}/${id}/firmware/plan`, { token, body });
+const update = (entity: string | null, id: string, body: unknown, token = ann) =>
+  s.request('POST', `${sel(entity)}/${id}/firmware`, { token, body });
+const commandsOf = async (id: string) =>
+  rowsOf<{ device: string; type: string }>(
+    await s.app.db.execute(sql`select device, type from commands where id = ${id}::uuid order by device`),
+  );
+
+let fresh: string[] = [];
+let current: string[] = [];
+let silent: string[] = [];
+let cc1: string[] = [];
+let theirs: string[] = [];
+let fw = '';
+let theirFw = '';
+
+beforeAll(async () => {
+  ({ s, root, acme, globex } = await startWithTwoEntities());
+  ann = (await createAccount(s, root, { name: `ann_${acme}`, entity: acme, subtype: 'admin' })).access_token;
+  gus = (await createAccount(s, root, { name: `gus_${globex}`, entity: globex, subtype: 'admin' })).access_token;
+  const low = { battery: 10 };
+  fresh = await addDevices(acme, 3, { ...low, manufacturing_type: 'CC2', fw_version: '1.0.0' });
+  current = await addDevices(acme, 2, { ...low, manufacturing_type: 'CC2', fw_version: '2.0.0' });
+  silent = await addDevices(acme, 1, { ...low, manufacturing_type: 'CC2', fw_version: '1.0.0', updated_at: quiet });
+  cc1 = await addDevices(acme, 2, { ...low, manufacturing_type: 'CC1', fw_version: '1.0.0' });
+  await addDevices(acme, 2, { battery: 90, manufacturing_type: 'CC2', fw_version: '1.0.0' });
+  theirs = await addDevices(globex, 4, { ...low, manufacturing_type: 'CC2', fw_version: '1.0.0' });
+  fw = await addFirmware(acme, '2.0.0', 'CC2');
+  theirFw = await addFirmware(globex, '3.0.0', 'CC2');
+});
+afterAll(() => s?.close());
+
+describe('firmware update on everything a filter matches', () => {
+  it('the dry run breaks the count down; exactly the devices to update get it, once, one audit entry', async () => {
+    const dry = await count(acme, 'battery=Low');
+    expect(dry.body.data.total).toBe(8);
+    const id = dry.body.data.id;
+    const p = await plan(acme, id, { firmware_id: fw });
+    expect(p.status).toBe(200);
+    expect(p.body.data).toMatchObject({
+      total: 8,
+      update: 3,
+      current: 2,
+      unresponsive: 1,
+      other_type: 2,
+      gone: 0,
+      version: '2.0.0',
+    });
+    const [late] = await addDevices(acme, 1, { battery: 5, manufacturing_type: 'CC2', fw_version: '1.0.0' });
+
+    const res = await update(acme, id, { firmware_id: fw });
+    expect(res.status).toBe(202);
+    expect(res.body.data.plan.update).toBe(3);
+    const end = await eventually(async () => {
+      const { body } = await s.request('GET', `${sel(acme)}/${id}`, { token: ann });
+      if (body.data.state !== 'done') throw new Error(`still ${body.data.state}`);
+      return body.data;
+    }, 20_000);
+    expect(end).toMatchObject({ action: 'firmware', total: 8, done: 8 });
+    expect(end.counts).toMatchObject({ queued: 3 });
+
+    const rows = await commandsOf(id);
+    expect(rows.map((r) => r.device)).toEqual([...fresh].sort());
+    expect(rows.every((r) => r.type === 'dfu')).toBe(true);
+    for (const skipped of [...current, ...silent, ...cc1, late])
+      expect(rows.map((r) => r.device)).not.toContain(skipped);
+
+    const entries = (await entriesOf(s, 'firmware.send')).filter((e) => e.details?.selection === id);
+    expect(entries).toHaveLength(1);
+    expect(entries[0].details).toMatchObject({ count: 8, plan: { update: 3, current: 2 } });
+    expect((await update(acme, id, { firmware_id: fw })).status).toBe(409);
+  });
+
+  it('never counts, plans or sends to another entity’s devices, nor uses another entity’s firmware', async () => {
+    for (const q of ['battery=Low', `entity=${globex}`, 'type=CC2', `search=${theirs[0]!.slice(0, 6)}`]) {
+      const { body } = await count(acme, q);
+      const p = await plan(acme, body.data.id, { firmware_id: fw });
+      expect(p.body.data.total, q).toBe(body.data.total);
+      const members = rowsOf<{ entity: string }>(
+        await s.app.db.execute(
+          sql`select entity from device_selection_members where selection = ${body.data.id}::uuid`,
+        ),
+      );
+      expect(
+        members.every((m) => m.entity === acme),
+        q,
+      ).toBe(true);
+    }
+    const { body } = await count(acme, 'battery=Low');
+    expect((await plan(acme, body.data.id, { firmware_id: theirFw })).status).toBe(404);
+    expect((await update(acme, body.data.id, { firmware_id: theirFw })).status).toBe(404);
+    expect((await update(globex, body.data.id, { firmware_id: theirFw }, gus)).status).toBe(404);
+    // The landlord's set spans entities, but a firmware goes only to its own entity's devices.
+    const all = await count(null, 'battery=Low&type=CC2', root);
+    const lp = await plan(null, all.body.data.id, { firmware_id: theirFw }, root);
+    expect(lp.body.data).toMatchObject({ update: theirs.length, other_type: all.body.data.total - theirs.length });
+    const sent = await update(null, all.body.data.id, { firmware_id: theirFw }, root);
+    expect(sent.status).toBe(202);
+    const rows = await eventually(async () => {
+      const r = await commandsOf(all.body.data.id);
+      if (r.length < theirs.length) throw new Error('not yet');
+      return r;
+    }, 20_000);
+    expect(rows.map((r) => r.device)).toEqual([...theirs].sort());
+  });
+
+  it('refuses bad input with 400s', async () => {
+    const { body } = await count(acme, 'battery=High');
+    expect((await plan(acme, body.data.id, {})).status).toBe(400);
+    expect((await plan(acme, body.data.id, { firmware_id: 'nope' })).status).toBe(400);
+    expect((await update(acme, body.data.id, { firmware_id: fw, expires_in_s: -1 })).status).toBe(400);
+    expect((await plan(acme, 'not-a-uuid', { firmware_id: fw })).status).toBe(400);
+  });
+});

@@ -1,0 +1,28 @@
+// The actions on everything a filter matches beyond commands and delete (issue 27): firmware
+// update, putting into a group, provisioning. Each first answers its own dry-run breakdown.
+import { z } from 'zod';
+import { MAX_COMMAND_TTL_S } from './command.ts';
+
+const ttl = z.number().int().min(1).max(MAX_COMMAND_TTL_S).optional();
+
+/** POST …/device-selection/{id}/firmware(/plan): the firmware every matching device of its type gets. */
+export const SelectionFirmwareRequestSchema = z.object({ firmware_id: z.uuid(), expires_in_s: ttl });
+export type SelectionFirmwareRequest = z.input<typeof SelectionFirmwareRequestSchema>;
+
+/**
+ * The dry run of a firmware update on a selection: of `total`, `update` devices get it; the others
+ * are skipped because they already run that version, are unresponsive (core §4's 20 minutes), are
+ * of another device type (or, on the landlord's list, of another entity than the firmware's), or
+ * were deleted since the count.
+ */
+export const SelectionFirmwarePlanSchema = z.object({
+  total: z.number().int(),
+  update: z.number().int(),
+  current: z.number().int(),
+  unresponsive: z.number().int(),
+  other_type: z.number().int(),
+  gone: z.number().int(),
+  version: z.string(),
+  device_type: z.string(),
+});
+export type SelectionFirmwarePlan = z.infer<typeof SelectionFirmwarePlanSchema>;
