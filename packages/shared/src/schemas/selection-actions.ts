@@ -26,3 +26,24 @@ export const SelectionFirmwarePlanSchema = z.object({
   device_type: z.string(),
 });
 export type SelectionFirmwarePlan = z.infer<typeof SelectionFirmwarePlanSchema>;
+
+/** POST …/device-selection/{id}/group(/plan): the group (dispenser) to put the devices into, by its id. */
+export const SelectionGroupRequestSchema = z.object({ group_id: z.uuid() });
+export type SelectionGroupRequest = z.input<typeof SelectionGroupRequestSchema>;
+
+/**
+ * The dry run of putting a selection into a group: of `total`, `put` devices move into it; the
+ * others are already in it, of another entity than the group's (the landlord's list), deleted
+ * since the count, or beyond the group's capacity (`full`).
+ */
+export const SelectionGroupPlanSchema = z.object({
+  total: z.number().int(),
+  put: z.number().int(),
+  already: z.number().int(),
+  other_entity: z.number().int(),
+  gone: z.number().int(),
+  full: z.number().int(),
+  group: z.string(),
+  capacity: z.number().int().nullable(),
+});
+export type SelectionGroupPlan = z.infer<typeof SelectionGroupPlanSchema>;

@@ -5,14 +5,14 @@ import { DEFAULT_COMMAND_TTL_S } from '@fleet/shared/schemas/command';
 import { eq, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { firmware } from '../../db/schema.ts';
-import { rowsOf } from '../../db/raw-sql.ts';
 import { notFound } from '../../lib/http-error.ts';
 import type { Scope } from '../account/account-scope.ts';
 import type { AuditContext } from '../audit/audit-context.ts';
 import type { Deps } from '../deps.ts';
 import { firmwareById, type FirmwareRow } from '../dfu/choose-firmware.ts';
 import { payloadFor } from '../dfu/send-firmware-update.ts';
-import { runSelection, type Member } from './run-selection.ts';
+import { runSelection } from './run-selection.ts';
+import { batchIn, countStandings } from './selection-members.ts';
 import { auditSelection } from './selection-audit.ts';
 import { claimSelection, findSelection, presentSelection, type SelectionRow } from './selection-scope.ts';
 
@@ -36,17 +36,19 @@ const standing = (fw: FirmwareRow, now: number): SQL => sql`case
   when d.updated_at < ${new Date(now - UNRESPONSIVE_AFTER_MS).toISOString()}::timestamptz then 'unresponsive'
   else 'update' end`;
 
-const membersOf = (id: string) => sql`device_selection_members m
-  left join devices d on d.name = m.device and d.entity = m.entity
-  where m.selection = ${id}::uuid`;
-
 async function planFor(db: Db, sel: SelectionRow, fw: FirmwareRow, now: number): Promise<SelectionFirmwarePlan> {
-  const rows = rowsOf<{ standing: keyof SelectionFirmwarePlan; n: string | number }>(
-    await db.execute(sql`select ${standing(fw, now)} as standing, count(*) as n from ${membersOf(sel.id)} group by 1`),
-  );
-  const plan = { total: sel.total, update: 0, current: 0, unresponsive: 0, other_type: 0, gone: 0 };
-  for (const r of rows) (plan as Record<string, number>)[r.standing] = Number(r.n);
-  return { ...plan, version: fw.version, device_type: fw.device_type };
+  const lots = await countStandings(db, sel.id, standing(fw, now));
+  const n = (lot: string) => lots[lot] ?? 0;
+  return {
+    total: sel.total,
+    update: n('update'),
+    current: n('current'),
+    unresponsive: n('unresponsive'),
+    other_type: n('other_type'),
+    gone: n('gone'),
+    version: fw.version,
+    device_type: fw.device_type,
+  };
 }
 
 /** The dry run of a firmware update on a counted selection: who gets it and who is skipped, why. */
@@ -60,16 +62,6 @@ export async function planSelectionFirmware(
 ) {
   const sel = await findSelection(db, scope, actor, id);
   return planFor(db, sel, await firmwareInScope(db, scope, req.firmware_id), now);
-}
-
-/** The members of one batch that get the firmware now (the plan's `update` rule, read again). */
-async function toUpdate(db: Db, sel: SelectionRow, fw: FirmwareRow, batch: Member[]): Promise<Member[]> {
-  const names = JSON.stringify(batch.map((m) => m.device));
-  return rowsOf<Member>(
-    await db.execute(sql`select m.device, m.entity from ${membersOf(sel.id)}
-      and m.device in (select jsonb_array_elements_text(${names}::jsonb))
-      and ${standing(fw, Date.now())} = 'update'`),
-  );
 }
 
 /**
@@ -104,10 +96,15 @@ export async function firmwareToSelection(
     deps.db,
     sel,
     async (batch) =>
-      commands.toSelectionBatch(actor, sel.id, await toUpdate(deps.db, sel, fw, batch), {
-        payload,
-        expires_in_s: ttl,
-      }),
+      commands.toSelectionBatch(
+        actor,
+        sel.id,
+        await batchIn(deps.db, sel.id, batch, standing(fw, Date.now()), 'update'),
+        {
+          payload,
+          expires_in_s: ttl,
+        },
+      ),
     onError,
   );
   return { ...presentSelection(sel), plan };

@@ -1,82 +1,114 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { SelectionSchema } from '@fleet/shared/schemas/device-view';
+import { SelectionSchema, type Selection } from '@fleet/shared/schemas/device-view';
 import { ErrorInfoSchema } from '@fleet/shared/schemas/error';
-import { SelectionFirmwarePlanSchema, SelectionFirmwareRequestSchema } from '@fleet/shared/schemas/selection-actions';
+import {
+  SelectionFirmwarePlanSchema,
+  SelectionFirmwareRequestSchema,
+  SelectionGroupPlanSchema,
+  SelectionGroupRequestSchema,
+} from '@fleet/shared/schemas/selection-actions';
+import type { AccessClaims } from '@fleet/shared/schemas/session';
+import type { Scope } from '../../domain/account/account-scope.ts';
+import type { AuditContext } from '../../domain/audit/audit-context.ts';
 import type { Deps } from '../../domain/deps.ts';
 import { firmwareToSelection, planSelectionFirmware } from '../../domain/device-selection/firmware-to-selection.ts';
+import { groupSelection, planSelectionGroup } from '../../domain/device-selection/group-selection.ts';
 import { auditContext } from '../audit-context.ts';
 import { ERROR_RESPONSES, SCOPES, scopeOf } from '../scope.ts';
 
 const errors = { ...ERROR_RESPONSES, 503: ErrorInfoSchema };
 
+/** What one action's handlers are given: the caller, its scope, the selection's id and the body. */
+interface Call<B> {
+  actor: AccessClaims;
+  scope: Scope;
+  id: string;
+  body: B;
+  request: FastifyRequest;
+  audit: AuditContext;
+}
+
+interface Action<B extends z.ZodType, P extends z.ZodType> {
+  path: string;
+  what: string;
+  body: B;
+  plan: P;
+  dryRun: (c: Call<z.infer<B>>) => Promise<z.infer<P>>;
+  act: (c: Call<z.infer<B>>) => Promise<Selection & { plan: z.infer<P> }>;
+}
+
 /**
  * The actions on a counted selection beyond commands and delete (issue 27): each has a dry run
- * (`…/plan`) that breaks the count down, then the action itself, answered at once.
+ * (`…/{action}/plan`) that breaks the count down, then the action itself, answered at once (202).
  */
 export async function selectionActionRoutes(app: FastifyInstance, deps: Deps) {
-  const r = app.withTypeProvider<ZodTypeProvider>();
   const security = [{ bearer: [] }];
   const tags = ['device selections'];
   const onError = (err: unknown, what: string) => app.log.error({ err }, `failed: ${what}`);
   /** Where devices download from: PUBLIC_URL, or the origin this request came in on. */
   const base = (request: FastifyRequest) => deps.config.PUBLIC_URL ?? `${request.protocol}://${request.host}`;
 
-  for (const { prefix, params } of SCOPES) {
-    const ById = z.object(params).extend({ id: z.uuid() });
-    const where = prefix ? 'of the entity' : 'of the landlord’s own list';
-
-    r.post(
-      `${prefix}/device-selection/:id/firmware/plan`,
-      {
-        schema: {
-          tags,
-          security,
-          summary: `Dry run of a firmware update on the selection ${where}: how many get it, how many are skipped and why`,
-          params: ById,
-          body: SelectionFirmwareRequestSchema,
-          response: { 200: z.object({ data: SelectionFirmwarePlanSchema }), ...errors },
-        },
-      },
-      async (request) => ({
-        data: await planSelectionFirmware(
-          deps.db,
-          scopeOf(request, 'Device'),
-          request.auth,
-          request.params.id,
-          request.body,
-        ),
-      }),
-    );
-
-    r.post(
-      `${prefix}/device-selection/:id/firmware`,
-      {
-        schema: {
-          tags,
-          security,
-          summary: `Update the firmware of the selection's devices of the firmware's type ${where}, in batches; answers at once`,
-          params: ById,
-          body: SelectionFirmwareRequestSchema,
-          response: {
-            202: z.object({ data: SelectionSchema.extend({ plan: SelectionFirmwarePlanSchema }) }),
-            ...errors,
+  const route = <B extends z.ZodType, P extends z.ZodType>(a: Action<B, P>) => {
+    for (const { prefix, params } of SCOPES) {
+      const ById = z.object(params).extend({ id: z.uuid() });
+      const where = prefix ? 'of the entity' : 'of the landlord’s own list';
+      // Registered untyped (a generic body defeats the type provider); the schemas still validate.
+      const call = (request: FastifyRequest): Call<z.infer<B>> => ({
+        actor: request.auth,
+        scope: scopeOf(request, 'Device'),
+        id: (request.params as { id: string }).id,
+        body: request.body as z.infer<B>,
+        request,
+        audit: auditContext(request, deps),
+      });
+      app.post(
+        `${prefix}/device-selection/:id/${a.path}/plan`,
+        {
+          schema: {
+            tags,
+            security,
+            summary: `Dry run of ${a.what} on the selection ${where}: how many it acts on, how many are skipped and why`,
+            params: ById,
+            body: a.body,
+            response: { 200: z.object({ data: a.plan }), ...errors },
           },
         },
-      },
-      async (request, reply) => {
-        const data = await firmwareToSelection(
-          deps,
-          auditContext(request, deps),
-          request.auth,
-          scopeOf(request, 'Device'),
-          request.params.id,
-          { ...request.body, base: base(request) },
-          onError,
-        );
-        return reply.code(202).send({ data });
-      },
-    );
-  }
+        async (request) => ({ data: await a.dryRun(call(request)) }),
+      );
+      app.post(
+        `${prefix}/device-selection/:id/${a.path}`,
+        {
+          schema: {
+            tags,
+            security,
+            summary: `${a.what} on exactly the selection's devices ${where}, in batches; answers at once`,
+            params: ById,
+            body: a.body,
+            response: { 202: z.object({ data: SelectionSchema.extend({ plan: a.plan }) }), ...errors },
+          },
+        },
+        async (request, reply) => reply.code(202).send({ data: await a.act(call(request)) }),
+      );
+    }
+  };
+
+  route({
+    path: 'firmware',
+    what: 'a firmware update',
+    body: SelectionFirmwareRequestSchema,
+    plan: SelectionFirmwarePlanSchema,
+    dryRun: (c) => planSelectionFirmware(deps.db, c.scope, c.actor, c.id, c.body),
+    act: (c) =>
+      firmwareToSelection(deps, c.audit, c.actor, c.scope, c.id, { ...c.body, base: base(c.request) }, onError),
+  });
+
+  route({
+    path: 'group',
+    what: 'putting into a group',
+    body: SelectionGroupRequestSchema,
+    plan: SelectionGroupPlanSchema,
+    dryRun: (c) => planSelectionGroup(deps.db, c.scope, c.actor, c.id, c.body),
+    act: (c) => groupSelection(deps.db, c.audit, c.actor, c.scope, c.id, c.body, onError),
+  });
 }
