@@ -10,3 +10,4 @@ export * from './schema/rollouts.ts';
 export * from './schema/alerts.ts';
 export * from './schema/webhooks.ts';
 export * from './schema/sso.ts';
+export * from './schema/two-factor.ts';

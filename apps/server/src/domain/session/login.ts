@@ -1,11 +1,13 @@
 import { eq } from 'drizzle-orm';
-import type { LoginRequest, LoginResponse } from '@fleet/shared/schemas/session';
+import type { LoginRequest } from '@fleet/shared/schemas/session';
+import type { LoginOrChallenge } from '@fleet/shared/schemas/two-factor';
 import { accounts } from '../../db/schema.ts';
 import { HttpError } from '../../lib/http-error.ts';
 import { verifyPassword } from '../../lib/password.ts';
 import { accountContext, type AuditContext } from '../audit/audit-context.ts';
 import { audited, recordFailure as recordAuditFailure } from '../audit/audited.ts';
 import type { Deps } from '../deps.ts';
+import { secondStep } from '../two-factor/second-step.ts';
 import { issueTokens } from './issue-tokens.ts';
 import { assertNotThrottled, clearFailures, recordFailure, throttleLimits } from './throttle.ts';
 
@@ -17,14 +19,15 @@ const badCredentials = () => new HttpError(401, 'Wrong username or password', 'I
 
 /**
  * Checks a name and password and starts a session; throttled per account name and address pair,
- * per address, and per account name under a sustained attack (throttle.ts).
+ * per address, and per account name under a sustained attack (throttle.ts). An account with a
+ * second factor (or one its scope requires) gets a challenge instead of tokens (docs/two-factor.md).
  */
 export async function login(
   deps: Deps,
   input: LoginRequest,
   from: AuditContext,
   now: () => Date = () => new Date(),
-): Promise<LoginResponse> {
+): Promise<LoginOrChallenge> {
   const ip = from.address ?? '';
   // The name tried acts, known or not; a failure goes to its entity's log when it has one.
   const ctx = accountContext(input.name, from);
@@ -46,6 +49,9 @@ export async function login(
     await recordAuditFailure(deps.db, ctx, { ...entry, entity: account?.entity ?? null }, why);
     throw err;
   }
+  // A second step keeps the counters: its wrong codes add to them until the sign-in finishes.
+  const challenge = await secondStep(deps, account);
+  if (challenge) return challenge;
   // The owner's success clears what this address spent on the name; the sustained count stays.
   await clearFailures(deps.db, limits[0]);
   const tokens = await audited(deps.db, ctx, { ...entry, entity: account.entity }, (tx) =>

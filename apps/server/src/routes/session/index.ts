@@ -2,7 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ErrorInfoSchema } from '@fleet/shared/schemas/error';
-import { LoginRequestSchema, LoginResponseSchema, RefreshResponseSchema } from '@fleet/shared/schemas/session';
+import { LoginRequestSchema, RefreshResponseSchema } from '@fleet/shared/schemas/session';
+import { LoginOrChallengeSchema } from '@fleet/shared/schemas/two-factor';
 import { login } from '../../domain/session/login.ts';
 import { logout } from '../../domain/session/logout.ts';
 import { refreshSession } from '../../domain/session/refresh-session.ts';
@@ -10,6 +11,7 @@ import { unauthorized } from '../../lib/http-error.ts';
 import { bearerToken } from '../../plugins/auth.ts';
 import type { Deps } from '../../domain/deps.ts';
 import { auditContext } from '../audit-context.ts';
+import { twoFactorRoutes } from './two-factor.ts';
 
 /** POST login, refresh (refresh token as bearer) and logout (revokes the token's family). */
 export async function sessionRoutes(app: FastifyInstance, deps: Deps) {
@@ -22,9 +24,10 @@ export async function sessionRoutes(app: FastifyInstance, deps: Deps) {
       config: { public: true },
       schema: {
         tags,
-        summary: 'Sign in with name and password',
+        summary:
+          'Sign in with name and password (an account with a second factor gets a challenge: docs/two-factor.md)',
         body: LoginRequestSchema,
-        response: { 200: LoginResponseSchema, 400: ErrorInfoSchema, 401: ErrorInfoSchema, 429: ErrorInfoSchema },
+        response: { 200: LoginOrChallengeSchema, 400: ErrorInfoSchema, 401: ErrorInfoSchema, 429: ErrorInfoSchema },
       },
     },
     async (request) => login(deps, request.body, auditContext(request, deps)),
@@ -65,4 +68,6 @@ export async function sessionRoutes(app: FastifyInstance, deps: Deps) {
       return reply.code(204).send(null);
     },
   );
+
+  await twoFactorRoutes(app, deps);
 }
