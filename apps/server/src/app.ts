@@ -39,6 +39,8 @@ import { dataviewRoutes } from './routes/dataview/index.ts';
 import { fileRoutes } from './routes/files/index.ts';
 import { downloadRoutes } from './routes/files/download.ts';
 import { createBlobStore } from './storage/create-blob-store.ts';
+import { isLocalBlobStore } from './storage/local-blob-store.ts';
+import { listenForBackups } from './backup/backup-socket.ts';
 import { DownloadSigner } from './storage/signed-urls.ts';
 import { sweepOrphanBlobs } from './domain/files/sweep-orphan-blobs.ts';
 import { sweepDetachedUploads } from './domain/files/sweep-detached-uploads.ts';
@@ -223,6 +225,16 @@ export async function build(config: Config, opts: BuildOptions = {}): Promise<Fa
   );
   if (opts.kioskManagerOnly) return app;
   sweepOrphanBlobs(app.db, deps.blobs).catch((err) => app.log.error({ err }, 'sweeping orphan blobs'));
+  // `npm run backup` asks the embedded database and the local blob store through DATA_DIR/backup.sock.
+  if (database.snapshot && isLocalBlobStore(deps.blobs)) {
+    const stopBackups = await listenForBackups({
+      dataDir: config.dataDir,
+      snapshot: database.snapshot,
+      blobs: deps.blobs,
+      log: app.log,
+    });
+    app.addHook('preClose', stopBackups);
+  }
   const sweepUploads = () =>
     void sweepDetachedUploads(app.db, deps.blobs).catch((err) => app.log.error({ err }, 'sweeping detached uploads'));
   sweepUploads();

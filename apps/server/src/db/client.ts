@@ -4,7 +4,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import { serverRoot } from '../lib/paths.ts';
-import { startPgliteWorker } from './pglite-thread.ts';
+import { type DbSnapshot, startPgliteWorker } from './pglite-thread.ts';
 import { PoolProbe } from './pool-probe.ts';
 import * as schema from './schema.ts';
 
@@ -21,6 +21,8 @@ export interface Database {
   ping(): Promise<void>;
   /** The connection pool's use and every query's duration, for the metrics (pool-probe.ts). */
   probe: PoolProbe;
+  /** The embedded database only: a consistent copy for a backup, taken while it runs. */
+  snapshot?: () => Promise<DbSnapshot>;
   close(): Promise<void>;
 }
 
@@ -85,6 +87,7 @@ async function openPglite(dir: string): Promise<Database> {
     db: drizzlePg(pool, { schema }) as unknown as Db,
     kind: 'pglite',
     probe,
+    snapshot: () => thread.snapshot(),
     ping: async () => void (await pool.query('select 1')),
     close: async () => {
       await pool.end().catch(() => undefined);

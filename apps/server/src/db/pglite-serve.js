@@ -8,6 +8,8 @@ const CANCEL_REQUEST = 80877102;
 const PROTOCOL_3 = 196608;
 /** Terminate ('X'): ends this connection, not the database. */
 const TERMINATE = 0x58;
+const SYNC = 0x53;
+const QUERY = 0x51;
 
 /**
  * Cuts what a client sends into whole protocol messages, however the bytes arrive: the startup
@@ -96,6 +98,9 @@ export class ProtocolFramer {
 export function serve(db) {
   /** @type {Promise<unknown>} */
   let queue = Promise.resolve();
+  // Whether the last message handed over ended an exchange (a simple Query, or the Sync closing
+  // an extended one): only then may something else use the session without cutting into it.
+  let atBoundary = true;
   const server = net.createServer((socket) => {
     socket.setNoDelay(true);
     const framer = new ProtocolFramer();
@@ -107,19 +112,22 @@ export function serve(db) {
       if (messages.length > 0) queue = queue.then(() => socket.cork());
       for (const message of messages) {
         const copy = new Uint8Array(message);
-        queue = queue.then(() =>
-          db
-            // `out` is a view into the WASM heap that PGlite reuses (and that memory growth detaches):
-            // a large answer the socket cannot take at once would be sent from overwritten memory.
-            .execProtocolRawStream(copy, {
-              onRawData: (out) => void (socket.writable && socket.write(Buffer.from(out))),
-            })
-            .catch(() => {
-              // PostgreSQL's own errors arrive as protocol messages; an exception here means the
-              // exchange is broken: the client sees its connection end instead of waiting forever.
-              socket.destroy();
-            }),
-        );
+        queue = queue.then(() => {
+          atBoundary = copy[0] === SYNC || copy[0] === QUERY || copy[0] === 0; // 0: the startup message
+          return (
+            db
+              // `out` is a view into the WASM heap that PGlite reuses (and that memory growth detaches):
+              // a large answer the socket cannot take at once would be sent from overwritten memory.
+              .execProtocolRawStream(copy, {
+                onRawData: (out) => void (socket.writable && socket.write(Buffer.from(out))),
+              })
+              .catch(() => {
+                // PostgreSQL's own errors arrive as protocol messages; an exception here means the
+                // exchange is broken: the client sees its connection end instead of waiting forever.
+                socket.destroy();
+              })
+          );
+        });
       }
       if (messages.length > 0) queue = queue.then(() => socket.uncork());
     });
@@ -127,9 +135,27 @@ export function serve(db) {
     socket.on('close', () => {
       // A client gone mid-transaction leaves nothing open behind it.
       queue = queue.then(async () => {
+        atBoundary = true;
         if (db.isInTransaction()) await db.exec('rollback').catch(() => undefined);
       });
     });
   });
-  return { server, drained: () => queue };
+  /**
+   * Runs `fn` between two of the client's protocol messages and outside any transaction of its
+   * (waiting for the one open to end), with nothing else running meanwhile: a backup's snapshot.
+   * @template T
+   * @param {() => Promise<T>} fn
+   * @returns {Promise<T>}
+   */
+  const whenIdle = (fn) =>
+    new Promise((resolve, reject) => {
+      const attempt = () => {
+        queue = queue.then(async () => {
+          if (!atBoundary || db.isInTransaction()) return void setTimeout(attempt, 1);
+          await fn().then(resolve, reject);
+        });
+      };
+      attempt();
+    });
+  return { server, drained: () => queue, whenIdle };
 }

@@ -29,7 +29,16 @@ export interface PgliteThread {
   /** The directory holding the socket, for node-postgres' `host`. */
   socketDir: string;
   port: number;
+  /** A consistent copy of the data directory (a tar), taken between transactions. */
+  snapshot(): Promise<DbSnapshot>;
   close(): Promise<void>;
+}
+
+/** The embedded database at one moment: its data directory as a tar, and each table's row count. */
+export interface DbSnapshot {
+  tar: Buffer;
+  /** Rows per table (`drizzle.__drizzle_migrations` counts the migrations applied). */
+  rows: Record<string, number>;
 }
 
 /**
@@ -65,9 +74,28 @@ export async function startPgliteWorker(opts: Omit<PgliteWorkerData, 'socketPath
   worker.on('error', () => {
     // Reported to the pool as a broken connection.
   });
+  let snapshots = 0;
   return {
     socketDir,
     port: SOCKET_PORT,
+    snapshot() {
+      const id = ++snapshots;
+      return new Promise<DbSnapshot>((resolve, reject) => {
+        const onMessage = (m: {
+          snapshot?: number;
+          tar?: ArrayBuffer;
+          rows?: Record<string, number>;
+          error?: string;
+        }) => {
+          if (m.snapshot !== id) return;
+          worker.off('message', onMessage);
+          if (m.error !== undefined) reject(new Error(`database snapshot failed: ${m.error}`));
+          else resolve({ tar: Buffer.from(m.tar!), rows: m.rows! });
+        };
+        worker.on('message', onMessage);
+        worker.postMessage({ snapshot: id });
+      });
+    },
     async close() {
       const closed = new Promise<void>((resolve) => {
         worker.on('message', (m: { closed?: boolean }) => m.closed && resolve());

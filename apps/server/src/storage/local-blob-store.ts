@@ -22,7 +22,21 @@ const KEY = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
  * are random UUIDs; a key that is not one is refused before it reaches the file system. Only the
  * server's user may read them: directories 0700, files 0600.
  */
-export async function createLocalBlobStore(root: string): Promise<BlobStore> {
+export interface LocalBlobStore extends BlobStore {
+  readonly kind: 'local';
+  readonly root: string;
+  /**
+   * Defers every delete until the returned release is called (and awaited): a backup copies the
+   * blobs after dumping the database, and a blob its rows name must still be there then.
+   */
+  holdDeletes(): () => Promise<void>;
+}
+
+export function isLocalBlobStore(store: BlobStore): store is LocalBlobStore {
+  return 'holdDeletes' in store;
+}
+
+export async function createLocalBlobStore(root: string): Promise<LocalBlobStore> {
   const tmp = path.join(root, 'tmp');
   // Whatever a crashed process left half-written goes at start.
   await fs.rm(tmp, { recursive: true, force: true });
@@ -34,9 +48,24 @@ export async function createLocalBlobStore(root: string): Promise<BlobStore> {
     if (!KEY.test(key)) throw new Error(`Not a blob key: ${key}`);
     return path.join(root, key.slice(0, 2), key);
   };
+  let holds = 0;
+  const deferred = new Set<string>();
 
   return {
     kind: 'local',
+    root,
+    holdDeletes() {
+      holds++;
+      let released = false;
+      return async () => {
+        if (released) return;
+        released = true;
+        if (--holds > 0) return;
+        const keys = [...deferred];
+        deferred.clear();
+        for (const key of keys) await fs.rm(fileOf(key), { force: true });
+      };
+    },
     async put(source: Readable, { maxBytes }): Promise<StoredBlob> {
       const key = randomUUID();
       const partial = path.join(tmp, key);
@@ -60,7 +89,9 @@ export async function createLocalBlobStore(root: string): Promise<BlobStore> {
       return handle.createReadStream(range ?? {});
     },
     async delete(key: string) {
-      await fs.rm(fileOf(key), { force: true });
+      const file = fileOf(key);
+      if (holds > 0) return void deferred.add(key);
+      await fs.rm(file, { force: true });
     },
     async *list() {
       for (const dir of await fs.readdir(root)) {
