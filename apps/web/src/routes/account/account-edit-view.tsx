@@ -8,6 +8,8 @@ import { useAccount } from '@/features/accounts/api/get-account.ts';
 import { AccountEditForm } from '@/features/accounts/components/account-edit-form.tsx';
 import { ENTITY_TYPES, LANDLORD_EDIT_TYPES, withCurrentType } from '@/features/accounts/components/subtypes.ts';
 import { PermanentTokenSection } from '@/features/tokens/components/permanent-token-section.tsx';
+import { tenantPath } from '@/lib/api/api-client.ts';
+import { ResetTwoFactor } from '@/features/two-factor/components/reset-two-factor.tsx';
 import { isNotFound, useBackWhenMissing } from '@/lib/navigation/use-back-when-missing.ts';
 import { useGoBack } from '@/lib/navigation/use-go-back.ts';
 import { useActiveEntity } from '@/lib/session/use-active-entity.ts';
@@ -80,6 +82,16 @@ export function AccountEditView({ landlord }: { landlord: boolean }) {
           <PermanentTokenSection
             owner={{ name: data.name, entity: data.entity }}
             viewer={landlord ? { landlord: true } : { landlord: false, entity }}
+          />
+        )}
+        {manageable && !ownAccount && (
+          <ResetTwoFactor
+            name={data.name}
+            accountPath={
+              landlord
+                ? `account/${encodeURIComponent(data.name)}`
+                : tenantPath(entity, `account/${encodeURIComponent(data.name)}`)
+            }
           />
         )}
       </Stack>

@@ -5,6 +5,7 @@ import { PageLoader } from '@/components/ui/page-loader.tsx';
 import { useAccount } from '@/features/accounts/api/get-account.ts';
 import { SettingsForm } from '@/features/accounts/components/settings-form.tsx';
 import { PermanentTokenSection } from '@/features/tokens/components/permanent-token-section.tsx';
+import { TwoFactorSection } from '@/features/two-factor/components/two-factor-section.tsx';
 import { isLandlord } from '@/lib/session/jwt.ts';
 import { useSession } from '@/lib/session/use-session.ts';
 import { useDocumentTitle } from '@/lib/use-document-title.ts';
@@ -29,6 +30,7 @@ export function SettingsPage() {
       <PageHeader title="Account settings" description="Your own account." />
       <Stack gap="lg">
         <SettingsForm account={account.data} landlord={landlord} />
+        <TwoFactorSection />
         <PermanentTokenSection
           owner={{ name: account.data.name, entity: landlord ? null : account.data.entity }}
           viewer={landlord ? { landlord: true } : { landlord: false, entity: current.entity ?? '' }}

@@ -1,4 +1,5 @@
 import type { LoginRequest, LoginResponse } from '@fleet/shared/schemas/session';
+import type { TwoFactorChallenge } from '@fleet/shared/schemas/two-factor';
 import { ApiError } from '@/lib/api/api-error.ts';
 import { notifyError } from '@/lib/notify.ts';
 import { LANDLORD_ENTITY, type SignedInSession } from '@/lib/session/session-store.ts';
@@ -8,10 +9,12 @@ import { LOAD_ACCOUNT_ERROR, loadCurrentAccount } from './load-current-account.t
 
 /**
  * Signs in with a password: stores the four values, loads the account, and resolves with the
- * signed-in session. Throws ApiError (login failures are not notified; the form shows them).
+ * signed-in session, or with the challenge of an account's second factor (the code step then
+ * finishes it). Throws ApiError (login failures are not notified; the form shows them).
  */
-export async function signIn(credentials: LoginRequest): Promise<SignedInSession> {
-  return startSession(await login(credentials));
+export async function signIn(credentials: LoginRequest): Promise<SignedInSession | TwoFactorChallenge> {
+  const answer = await login(credentials);
+  return 'two_factor' in answer ? answer : startSession(answer);
 }
 
 /** Stores a sign-in's answer (a password's or single sign-on's) and loads the account. */

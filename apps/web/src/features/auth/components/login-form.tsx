@@ -1,9 +1,11 @@
 import { useEffectEvent, useLayoutEffect, useRef, useState, type FormEvent } from 'react';
 import { Alert, Button, PasswordInput, Stack, TextInput } from '@mantine/core';
+import type { TwoFactorChallenge } from '@fleet/shared/schemas/two-factor';
 import type { SignedInSession } from '@/lib/session/session-store.ts';
 import { signIn } from '../api/sign-in.ts';
 import { endLoginHandOff, readLoginDraft } from '../prerender-handoff.ts';
 import { loginErrorMessage } from './login-error-message.ts';
+import { TwoFactorStep } from './two-factor-step.tsx';
 import { validateLogin, type LoginFieldErrors } from './validate-login.ts';
 
 interface LoginFormProps {
@@ -24,6 +26,8 @@ export function LoginForm({ onSignedIn }: LoginFormProps) {
   // Plain state rather than a query mutation: the login page stays free of the query cache.
   const [pending, setPending] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
+  // An account with a second factor: its code step replaces the form until it finishes.
+  const [challenge, setChallenge] = useState<TwoFactorChallenge | null>(null);
 
   const revalidate = (nextUsername: string, nextPassword: string) => {
     if (!submitted) return;
@@ -41,10 +45,17 @@ export function LoginForm({ onSignedIn }: LoginFormProps) {
     setErrors({});
     setFailure(null);
     setPending(true);
-    signIn(result.request).then(onSignedIn, (error: unknown) => {
-      setPending(false);
-      setFailure(loginErrorMessage(error));
-    });
+    signIn(result.request).then(
+      (answer) => {
+        if (!('two_factor' in answer)) return onSignedIn(answer);
+        setPending(false);
+        setChallenge(answer);
+      },
+      (error: unknown) => {
+        setPending(false);
+        setFailure(loginErrorMessage(error));
+      },
+    );
   };
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
@@ -67,6 +78,19 @@ export function LoginForm({ onSignedIn }: LoginFormProps) {
   // Once, from an outside source (the replaced page's inputs), in the first commit itself.
   // eslint-disable-next-line react-hooks/set-state-in-effect -- no render-time equivalent exists
   useLayoutEffect(() => takeOver(), []);
+
+  if (challenge) {
+    return (
+      <TwoFactorStep
+        challenge={challenge}
+        onSignedIn={onSignedIn}
+        onCancel={() => {
+          setChallenge(null);
+          setPassword('');
+        }}
+      />
+    );
+  }
 
   return (
     // method="post": should the scripts never load, a plain submit must not put the password in the URL.
