@@ -7,6 +7,7 @@ import { commandPayload, type ConsoleCommand, type GeneralCommand } from '@/feat
 import { deviceKeys } from '@/lib/api/device-paths.ts';
 import { notifyWarning } from '@/lib/notify.ts';
 import { notifyFailure } from '@/lib/notify-failure.ts';
+import { MatchingChoiceDialog, type ChoiceAction } from './matching-choice-dialog.tsx';
 import { actOnSelection, countMatching, useSelectionProgress } from '@/features/devices/api/saved-views.ts';
 
 export type MatchingAction = GeneralCommand | 'delete';
@@ -40,14 +41,19 @@ export function useMatchingAction(landlord: boolean, query: string) {
   const [counting, setCounting] = useState(false);
   const progress = useSelectionProgress(landlord, job?.id ?? null);
 
-  const run = async (action: ConsoleCommand | 'delete' | 'provision') => {
-    if (action === 'dfu' || action === 'provision') {
+  const [choosing, setChoosing] = useState<{ kind: ChoiceAction; sel: Selection } | null>(null);
+
+  const run = async (action: ConsoleCommand | 'delete' | 'provision' | 'group') => {
+    // A firmware or a group belongs to one entity: the landlord's list, across entities, ticks instead.
+    if (action === 'provision' || (landlord && (action === 'dfu' || action === 'group'))) {
       notifyWarning('Not offered for every matching device yet: tick the devices instead');
       return;
     }
     setCounting(true);
     try {
-      setPending({ action, sel: await countMatching(landlord, query) });
+      const sel = await countMatching(landlord, query);
+      if (action === 'dfu' || action === 'group') setChoosing({ kind: action === 'dfu' ? 'firmware' : 'group', sel });
+      else setPending({ action, sel });
     } catch (error) {
       notifyFailure(error);
     } finally {
@@ -74,28 +80,41 @@ export function useMatchingAction(landlord: boolean, query: string) {
   }, [finished, queryClient]);
 
   const dialog = (
-    <Modal opened={pending !== null} onClose={() => setPending(null)} title="Act on every matching device">
-      {pending && (
-        <Stack>
-          <Text>
-            {labelOf(pending.action)} {plural(pending.sel.total)} matching the filters? Exactly these devices are acted
-            on; devices added after this count are not.
-          </Text>
-          <Group justify="flex-end">
-            <Button variant="default" onClick={() => setPending(null)}>
-              Cancel
-            </Button>
-            <Button
-              color={pending.action === 'delete' ? 'red' : undefined}
-              disabled={pending.sel.total === 0}
-              onClick={() => void confirm()}
-            >
-              {labelOf(pending.action)} {plural(pending.sel.total)}
-            </Button>
-          </Group>
-        </Stack>
+    <>
+      {choosing && (
+        <MatchingChoiceDialog
+          kind={choosing.kind}
+          sel={choosing.sel}
+          onClose={() => setChoosing(null)}
+          onStarted={(label, id) => {
+            setChoosing(null);
+            setJob({ label, id });
+          }}
+        />
       )}
-    </Modal>
+      <Modal opened={pending !== null} onClose={() => setPending(null)} title="Act on every matching device">
+        {pending && (
+          <Stack>
+            <Text>
+              {labelOf(pending.action)} {plural(pending.sel.total)} matching the filters? Exactly these devices are
+              acted on; devices added after this count are not.
+            </Text>
+            <Group justify="flex-end">
+              <Button variant="default" onClick={() => setPending(null)}>
+                Cancel
+              </Button>
+              <Button
+                color={pending.action === 'delete' ? 'red' : undefined}
+                disabled={pending.sel.total === 0}
+                onClick={() => void confirm()}
+              >
+                {labelOf(pending.action)} {plural(pending.sel.total)}
+              </Button>
+            </Group>
+          </Stack>
+        )}
+      </Modal>
+    </>
   );
   const panel = job && sel && (
     <Paper withBorder p="sm" mb="sm" role="status" aria-live="polite">

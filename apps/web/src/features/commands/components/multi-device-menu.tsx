@@ -1,6 +1,13 @@
 import type { ConsoleCommand } from '../utils/command-actions.ts';
 import { Button, Menu } from '@mantine/core';
-import { IconChevronDown, IconDevices, IconPackageImport, IconTrash, IconTrashX } from '@tabler/icons-react';
+import {
+  IconChevronDown,
+  IconDevices,
+  IconFolderPlus,
+  IconPackageImport,
+  IconTrash,
+  IconTrashX,
+} from '@tabler/icons-react';
 import { CommandIcon } from './command-icons.tsx';
 
 interface MultiDeviceMenuProps {
@@ -10,6 +17,8 @@ interface MultiDeviceMenuProps {
   onCommandSelected(action: ConsoleCommand): void;
   /** Starts provisioning on each selected connected device (sleeping ones are skipped, with a notice). */
   onProvisionSelected?(): void;
+  /** Puts every matching device into a group ("Select all N matching" only). */
+  onGroupSelected?(): void;
   /** The entity-wide vibrate's label, e.g. 'Vibrate all devices of acme'; null hides it. */
   vibrateAllLabel: string | null;
   onVibrateAll(): void;
@@ -64,6 +73,11 @@ export function MultiDeviceItems(props: Omit<MultiDeviceMenuProps, 'busy'>) {
       {props.onProvisionSelected && (
         <Menu.Item leftSection={<IconPackageImport size={16} aria-hidden />} onClick={props.onProvisionSelected}>
           Provision selected
+        </Menu.Item>
+      )}
+      {props.onGroupSelected && (
+        <Menu.Item leftSection={<IconFolderPlus size={16} aria-hidden />} onClick={props.onGroupSelected}>
+          Put into group
         </Menu.Item>
       )}
       {writable && (

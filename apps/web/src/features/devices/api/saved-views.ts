@@ -56,8 +56,24 @@ export const countMatching = (landlord: boolean, query: string): Promise<Selecti
   api.post(scoped(landlord, 'device-selection'), { query }, { parse: (d) => OneSelection.parse(d).data });
 
 /** Starts the action on exactly the counted set; answers at once, the progress follows. */
-export const actOnSelection = (landlord: boolean, id: string, action: 'command' | 'delete', body?: unknown) =>
-  api.post(scoped(landlord, `device-selection/${id}/${action}`), body, { parse: (d) => OneSelection.parse(d).data });
+export const actOnSelection = (
+  landlord: boolean,
+  id: string,
+  action: 'command' | 'delete' | 'firmware' | 'group',
+  body?: unknown,
+) => api.post(scoped(landlord, `device-selection/${id}/${action}`), body, { parse: (d) => OneSelection.parse(d).data });
+
+/** The dry run of an action that needs a choice (the firmware, the group): its breakdown of the set. */
+export const planOnSelection = <T>(
+  landlord: boolean,
+  id: string,
+  action: 'firmware' | 'group',
+  body: unknown,
+  plan: z.ZodType<T>,
+) =>
+  api.post(scoped(landlord, `device-selection/${id}/${action}/plan`), body, {
+    parse: (d) => z.object({ data: plan }).parse(d).data,
+  });
 
 /** A running selection's progress, read every second until it is done. */
 export function useSelectionProgress(landlord: boolean, id: string | null) {

@@ -1,0 +1,74 @@
+// @vitest-environment happy-dom
+import { screen, waitFor } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import type { Selection } from '@fleet/shared/schemas/device-view';
+import { renderUi, signInAs, stubApi, type ApiCall } from '@/test/render.tsx';
+import { MatchingChoiceDialog } from './matching-choice-dialog.tsx';
+
+const SEL = '00000000-0000-4000-8000-000000000001';
+const FW = '6f1c2b1e-8a4b-4c1e-9d55-0a1b2c3d4e5f';
+const sel: Selection = {
+  id: SEL,
+  total: 8,
+  query: 'battery=Low',
+  action: null,
+  state: 'counted',
+  done: 0,
+  expires_at: '2026-11-28T07:00:00.000Z',
+};
+const firmware = {
+  id: FW,
+  level: 'entity',
+  target: 'acme',
+  version: '2.0.0',
+  device_type: 'CC2',
+  filename: 'fw.bin',
+  release_date: '2026-11-01T00:00:00.000Z',
+  description: '',
+  size_bytes: 4,
+  sha256: 'a'.repeat(64),
+};
+const plan = {
+  total: 8,
+  update: 3,
+  current: 2,
+  unresponsive: 1,
+  other_type: 2,
+  gone: 0,
+  version: '2.0.0',
+  device_type: 'CC2',
+};
+
+function answer(call: ApiCall) {
+  if (call.url.includes('/firmware?')) return { body: { files: [firmware], total: 1 } };
+  if (call.url.endsWith(`/device-selection/${SEL}/firmware/plan`)) return { body: { data: plan } };
+  if (call.url.endsWith(`/device-selection/${SEL}/firmware`))
+    return { status: 202, body: { data: { ...sel, action: 'firmware', state: 'running', plan } } };
+  return { status: 404 };
+}
+
+beforeEach(() => signInAs());
+
+describe('MatchingChoiceDialog', () => {
+  it('shows the firmware dry run’s breakdown before the update can be confirmed, then starts it', async () => {
+    const calls = stubApi(answer);
+    const onStarted = vi.fn();
+    const { user } = renderUi(
+      <MatchingChoiceDialog kind="firmware" sel={sel} onClose={() => {}} onStarted={onStarted} />,
+    );
+    const confirm = screen.getByRole('button', { name: 'Update 8 matching' });
+    expect(confirm.hasAttribute('disabled')).toBe(true);
+    await user.click(screen.getByLabelText(/^Firmware/, { selector: 'input' }));
+    await user.click(await screen.findByRole('option', { name: 'CC2 2.0.0', hidden: true }));
+    await waitFor(() =>
+      expect(screen.getByRole('status').textContent).toBe(
+        '3 devices of 8 will be updated to CC2 2.0.0. Skipped: 2 already run 2.0.0, 1 unresponsive (silent for 20 minutes), 2 of another device type.',
+      ),
+    );
+    await waitFor(() => expect(confirm.hasAttribute('disabled')).toBe(false));
+    await user.click(confirm);
+    await waitFor(() => expect(onStarted).toHaveBeenCalledWith('Update Firmware', SEL));
+    const act = calls.find((c) => c.method === 'POST' && c.url.endsWith(`/device-selection/${SEL}/firmware`))!;
+    expect(act.body).toEqual({ firmware_id: FW });
+  }, 30_000);
+});

@@ -1,0 +1,105 @@
+import { useState } from 'react';
+import { Alert, Button, Group, Loader, Modal, Select, Stack, Text } from '@mantine/core';
+import type { Selection } from '@fleet/shared/schemas/device-view';
+import { SelectionFirmwarePlanSchema, SelectionGroupPlanSchema } from '@fleet/shared/schemas/selection-actions';
+import { useQuery } from '@tanstack/react-query';
+import { actOnSelection, planOnSelection } from '@/features/devices/api/saved-views.ts';
+import { useFirmware } from '@/features/files/api/firmware.ts';
+import { groupsApi } from '@/features/org/api/groups.ts';
+import { useActiveEntity } from '@/lib/session/use-active-entity.ts';
+import { notifyFailure } from '@/lib/notify-failure.ts';
+import { firmwarePlanText, groupPlanText } from './plan-text.ts';
+
+export type ChoiceAction = 'firmware' | 'group';
+
+const KINDS = {
+  firmware: { title: 'Update Firmware', field: 'Firmware', key: 'firmware_id', verb: 'Update' },
+  group: { title: 'Put into group', field: 'Group', key: 'group_id', verb: 'Put' },
+} as const;
+
+/** The entity's firmware (`CC2 2.0.0`) or groups, by id, while the dialog is open. */
+function useChoices(kind: ChoiceAction) {
+  const entity = useActiveEntity();
+  const firmware = useFirmware({ level: 'entity', id: entity }, kind === 'firmware' && entity !== '');
+  const groups = groupsApi.useList({ enabled: kind === 'group' });
+  if (kind === 'firmware') return firmware.data?.map((f) => ({ value: f.id, label: `${f.device_type} ${f.version}` }));
+  return groups.data?.map((g) => ({ value: g.id, label: g.name }));
+}
+
+/** Asks the server what the action would do with the chosen firmware or group: the dry run's words. */
+function usePlanText(kind: ChoiceAction, sel: Selection, choice: string | null) {
+  return useQuery({
+    queryKey: ['device-selection', sel.id, kind, choice],
+    queryFn: async () => {
+      const body = { [KINDS[kind].key]: choice };
+      return kind === 'firmware'
+        ? firmwarePlanText(await planOnSelection(false, sel.id, kind, body, SelectionFirmwarePlanSchema))
+        : groupPlanText(await planOnSelection(false, sel.id, kind, body, SelectionGroupPlanSchema));
+    },
+    enabled: choice !== null,
+  });
+}
+
+interface Props {
+  kind: ChoiceAction;
+  sel: Selection;
+  onClose(): void;
+  onStarted(label: string, id: string): void;
+}
+
+/**
+ * The confirmation of a firmware update or a group placement on every matching device: choose
+ * the firmware or group, read the dry run's breakdown (who is acted on, who is skipped and why),
+ * confirm. Exactly the counted devices are considered; devices added after the count are not.
+ */
+export function MatchingChoiceDialog({ kind, sel, onClose, onStarted }: Props) {
+  const k = KINDS[kind];
+  const [choice, setChoice] = useState<string | null>(null);
+  const choices = useChoices(kind);
+  const plan = usePlanText(kind, sel, choice);
+  const [starting, setStarting] = useState(false);
+  const confirm = async () => {
+    setStarting(true);
+    try {
+      await actOnSelection(false, sel.id, kind, { [k.key]: choice });
+      onStarted(k.title, sel.id);
+    } catch (error) {
+      notifyFailure(error);
+    } finally {
+      setStarting(false);
+    }
+  };
+  return (
+    <Modal opened onClose={onClose} title={`${k.title}: every matching device`}>
+      <Stack>
+        <Text>
+          {sel.total} device{sel.total === 1 ? '' : 's'} match the filters. Exactly these are considered; devices added
+          after this count are not.
+        </Text>
+        <Select
+          label={k.field}
+          placeholder={choices ? `Choose the ${k.field.toLowerCase()}` : 'Loading…'}
+          data={choices ?? []}
+          value={choice}
+          onChange={setChoice}
+          searchable
+          comboboxProps={{ withinPortal: false }}
+        />
+        {plan.isFetching && <Loader size="sm" aria-label="Counting" />}
+        {plan.data && (
+          <Alert variant="light" role="status">
+            {plan.data}
+          </Alert>
+        )}
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button disabled={!plan.data || plan.isFetching} loading={starting} onClick={() => void confirm()}>
+            {k.verb} {sel.total} matching
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}
