@@ -47,3 +47,20 @@ export const SelectionGroupPlanSchema = z.object({
   capacity: z.number().int().nullable(),
 });
 export type SelectionGroupPlan = z.infer<typeof SelectionGroupPlanSchema>;
+
+/** POST …/device-selection/{id}/provision(/plan): no choice to make; nothing else is taken. */
+export const SelectionProvisionRequestSchema = z.object({}).strict();
+
+/**
+ * The dry run of provisioning a selection: of `total`, `start` devices are connected and get a
+ * session; the others are offline (not connected now), unresponsive (core §4's 20 minutes) or
+ * deleted since the count. A device without files or with a session open is refused when reached.
+ */
+export const SelectionProvisionPlanSchema = z.object({
+  total: z.number().int(),
+  start: z.number().int(),
+  offline: z.number().int(),
+  unresponsive: z.number().int(),
+  gone: z.number().int(),
+});
+export type SelectionProvisionPlan = z.infer<typeof SelectionProvisionPlanSchema>;

@@ -7,6 +7,8 @@ import {
   SelectionFirmwareRequestSchema,
   SelectionGroupPlanSchema,
   SelectionGroupRequestSchema,
+  SelectionProvisionPlanSchema,
+  SelectionProvisionRequestSchema,
 } from '@fleet/shared/schemas/selection-actions';
 import type { AccessClaims } from '@fleet/shared/schemas/session';
 import type { Scope } from '../../domain/account/account-scope.ts';
@@ -14,6 +16,7 @@ import type { AuditContext } from '../../domain/audit/audit-context.ts';
 import type { Deps } from '../../domain/deps.ts';
 import { firmwareToSelection, planSelectionFirmware } from '../../domain/device-selection/firmware-to-selection.ts';
 import { groupSelection, planSelectionGroup } from '../../domain/device-selection/group-selection.ts';
+import { planSelectionProvision, provisionSelection } from '../../domain/device-selection/provision-selection.ts';
 import { auditContext } from '../audit-context.ts';
 import { ERROR_RESPONSES, SCOPES, scopeOf } from '../scope.ts';
 
@@ -110,5 +113,15 @@ export async function selectionActionRoutes(app: FastifyInstance, deps: Deps) {
     plan: SelectionGroupPlanSchema,
     dryRun: (c) => planSelectionGroup(deps.db, c.scope, c.actor, c.id, c.body),
     act: (c) => groupSelection(deps.db, c.audit, c.actor, c.scope, c.id, c.body, onError),
+  });
+
+  route({
+    path: 'provision',
+    what: 'provisioning',
+    body: SelectionProvisionRequestSchema,
+    plan: SelectionProvisionPlanSchema,
+    dryRun: (c) => planSelectionProvision(deps.db, c.scope, c.actor, c.id),
+    act: (c) =>
+      provisionSelection(deps.db, app.provisioning.service, c.audit, c.actor, c.scope, c.id, base(c.request), onError),
   });
 }
