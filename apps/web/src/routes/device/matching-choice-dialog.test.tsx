@@ -42,6 +42,8 @@ const plan = {
 function answer(call: ApiCall) {
   if (call.url.includes('/firmware?')) return { body: { files: [firmware], total: 1 } };
   if (call.url.endsWith(`/device-selection/${SEL}/firmware/plan`)) return { body: { data: plan } };
+  if (call.url.endsWith(`/device-selection/${SEL}/provision/plan`))
+    return { body: { data: { total: 8, start: 5, offline: 2, unresponsive: 1, gone: 0 } } };
   if (call.url.endsWith(`/device-selection/${SEL}/firmware`))
     return { status: 202, body: { data: { ...sel, action: 'firmware', state: 'running', plan } } };
   return { status: 404 };
@@ -71,4 +73,14 @@ describe('MatchingChoiceDialog', () => {
     const act = calls.find((c) => c.method === 'POST' && c.url.endsWith(`/device-selection/${SEL}/firmware`))!;
     expect(act.body).toEqual({ firmware_id: FW });
   }, 30_000);
+
+  it('asks the provisioning dry run at once: connected devices only, the offline ones said', async () => {
+    stubApi(answer);
+    renderUi(<MatchingChoiceDialog kind="provision" sel={sel} onClose={() => {}} onStarted={() => {}} />);
+    await waitFor(() =>
+      expect(screen.getByRole('status', { hidden: true }).textContent).toBe(
+        '5 devices of 8 will be provisioned (connected devices only). Skipped: 2 offline, 1 unresponsive (silent for 20 minutes).',
+      ),
+    );
+  });
 });

@@ -1,20 +1,26 @@
 import { useState } from 'react';
 import { Alert, Button, Group, Loader, Modal, Select, Stack, Text } from '@mantine/core';
 import type { Selection } from '@fleet/shared/schemas/device-view';
-import { SelectionFirmwarePlanSchema, SelectionGroupPlanSchema } from '@fleet/shared/schemas/selection-actions';
+import {
+  SelectionFirmwarePlanSchema,
+  SelectionGroupPlanSchema,
+  SelectionProvisionPlanSchema,
+} from '@fleet/shared/schemas/selection-actions';
 import { useQuery } from '@tanstack/react-query';
 import { actOnSelection, planOnSelection } from '@/features/devices/api/saved-views.ts';
 import { useFirmware } from '@/features/files/api/firmware.ts';
 import { groupsApi } from '@/features/org/api/groups.ts';
 import { useActiveEntity } from '@/lib/session/use-active-entity.ts';
 import { notifyFailure } from '@/lib/notify-failure.ts';
-import { firmwarePlanText, groupPlanText } from './plan-text.ts';
+import { firmwarePlanText, groupPlanText, provisionPlanText } from './plan-text.ts';
 
-export type ChoiceAction = 'firmware' | 'group';
+export type ChoiceAction = 'firmware' | 'group' | 'provision';
 
 const KINDS = {
   firmware: { title: 'Update Firmware', field: 'Firmware', key: 'firmware_id', verb: 'Update' },
   group: { title: 'Put into group', field: 'Group', key: 'group_id', verb: 'Put' },
+  /** Nothing to choose: the dry run is asked at once. */
+  provision: { title: 'Provision', field: null, key: null, verb: 'Provision' },
 } as const;
 
 /** The entity's firmware (`CC2 2.0.0`) or groups, by id, while the dialog is open. */
@@ -23,20 +29,28 @@ function useChoices(kind: ChoiceAction) {
   const firmware = useFirmware({ level: 'entity', id: entity }, kind === 'firmware' && entity !== '');
   const groups = groupsApi.useList({ enabled: kind === 'group' });
   if (kind === 'firmware') return firmware.data?.map((f) => ({ value: f.id, label: `${f.device_type} ${f.version}` }));
-  return groups.data?.map((g) => ({ value: g.id, label: g.name }));
+  if (kind === 'group') return groups.data?.map((g) => ({ value: g.id, label: g.name }));
+  return [];
 }
+
+const bodyOf = (kind: ChoiceAction, choice: string | null) => {
+  const key = KINDS[kind].key;
+  return key ? { [key]: choice } : {};
+};
 
 /** Asks the server what the action would do with the chosen firmware or group: the dry run's words. */
 function usePlanText(kind: ChoiceAction, sel: Selection, choice: string | null) {
   return useQuery({
     queryKey: ['device-selection', sel.id, kind, choice],
     queryFn: async () => {
-      const body = { [KINDS[kind].key]: choice };
-      return kind === 'firmware'
-        ? firmwarePlanText(await planOnSelection(false, sel.id, kind, body, SelectionFirmwarePlanSchema))
-        : groupPlanText(await planOnSelection(false, sel.id, kind, body, SelectionGroupPlanSchema));
+      const body = bodyOf(kind, choice);
+      if (kind === 'firmware')
+        return firmwarePlanText(await planOnSelection(false, sel.id, kind, body, SelectionFirmwarePlanSchema));
+      if (kind === 'group')
+        return groupPlanText(await planOnSelection(false, sel.id, kind, body, SelectionGroupPlanSchema));
+      return provisionPlanText(await planOnSelection(false, sel.id, kind, body, SelectionProvisionPlanSchema));
     },
-    enabled: choice !== null,
+    enabled: choice !== null || kind === 'provision',
   });
 }
 
@@ -61,7 +75,7 @@ export function MatchingChoiceDialog({ kind, sel, onClose, onStarted }: Props) {
   const confirm = async () => {
     setStarting(true);
     try {
-      await actOnSelection(false, sel.id, kind, { [k.key]: choice });
+      await actOnSelection(false, sel.id, kind, bodyOf(kind, choice));
       onStarted(k.title, sel.id);
     } catch (error) {
       notifyFailure(error);
@@ -76,15 +90,17 @@ export function MatchingChoiceDialog({ kind, sel, onClose, onStarted }: Props) {
           {sel.total} device{sel.total === 1 ? '' : 's'} match the filters. Exactly these are considered; devices added
           after this count are not.
         </Text>
-        <Select
-          label={k.field}
-          placeholder={choices ? `Choose the ${k.field.toLowerCase()}` : 'Loading…'}
-          data={choices ?? []}
-          value={choice}
-          onChange={setChoice}
-          searchable
-          comboboxProps={{ withinPortal: false }}
-        />
+        {k.field && (
+          <Select
+            label={k.field}
+            placeholder={choices ? `Choose the ${k.field.toLowerCase()}` : 'Loading…'}
+            data={choices ?? []}
+            value={choice}
+            onChange={setChoice}
+            searchable
+            comboboxProps={{ withinPortal: false }}
+          />
+        )}
         {plan.isFetching && <Loader size="sm" aria-label="Counting" />}
         {plan.data && (
           <Alert variant="light" role="status">

@@ -1,4 +1,8 @@
-import type { SelectionFirmwarePlan, SelectionGroupPlan } from '@fleet/shared/schemas/selection-actions';
+import type {
+  SelectionFirmwarePlan,
+  SelectionGroupPlan,
+  SelectionProvisionPlan,
+} from '@fleet/shared/schemas/selection-actions';
 
 const plural = (n: number) => `${n} device${n === 1 ? '' : 's'}`;
 const skipped = (parts: Array<string | false>) => {
@@ -27,6 +31,18 @@ export function groupPlanText(p: SelectionGroupPlan): string {
       p.already > 0 && `${p.already} already in it`,
       p.full > 0 && `${p.full} beyond its capacity of ${p.capacity ?? 0}`,
       p.other_entity > 0 && `${p.other_entity} of another entity`,
+      p.gone > 0 && `${p.gone} deleted since the count`,
+    ])
+  );
+}
+
+/** The provisioning dry run in words: connected devices only. */
+export function provisionPlanText(p: SelectionProvisionPlan): string {
+  return (
+    `${plural(p.start)} of ${p.total} will be provisioned (connected devices only).` +
+    skipped([
+      p.offline > 0 && `${p.offline} offline`,
+      p.unresponsive > 0 && `${p.unresponsive} unresponsive (silent for 20 minutes)`,
       p.gone > 0 && `${p.gone} deleted since the count`,
     ])
   );

@@ -44,15 +44,16 @@ export function useMatchingAction(landlord: boolean, query: string) {
   const [choosing, setChoosing] = useState<{ kind: ChoiceAction; sel: Selection } | null>(null);
 
   const run = async (action: ConsoleCommand | 'delete' | 'provision' | 'group') => {
-    // A firmware or a group belongs to one entity: the landlord's list, across entities, ticks instead.
-    if (action === 'provision' || (landlord && (action === 'dfu' || action === 'group'))) {
+    // A firmware, group or entity's files belong to one entity: the landlord's list, across entities, ticks instead.
+    if (landlord && (action === 'dfu' || action === 'group' || action === 'provision')) {
       notifyWarning('Not offered for every matching device yet: tick the devices instead');
       return;
     }
     setCounting(true);
     try {
       const sel = await countMatching(landlord, query);
-      if (action === 'dfu' || action === 'group') setChoosing({ kind: action === 'dfu' ? 'firmware' : 'group', sel });
+      if (action === 'dfu' || action === 'group' || action === 'provision')
+        setChoosing({ kind: action === 'dfu' ? 'firmware' : action, sel });
       else setPending({ action, sel });
     } catch (error) {
       notifyFailure(error);

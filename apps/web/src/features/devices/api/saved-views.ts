@@ -59,7 +59,7 @@ export const countMatching = (landlord: boolean, query: string): Promise<Selecti
 export const actOnSelection = (
   landlord: boolean,
   id: string,
-  action: 'command' | 'delete' | 'firmware' | 'group',
+  action: 'command' | 'delete' | 'firmware' | 'group' | 'provision',
   body?: unknown,
 ) => api.post(scoped(landlord, `device-selection/${id}/${action}`), body, { parse: (d) => OneSelection.parse(d).data });
 
@@ -67,7 +67,7 @@ export const actOnSelection = (
 export const planOnSelection = <T>(
   landlord: boolean,
   id: string,
-  action: 'firmware' | 'group',
+  action: 'firmware' | 'group' | 'provision',
   body: unknown,
   plan: z.ZodType<T>,
 ) =>
