@@ -7,7 +7,7 @@ export function RecoveryCodes({ codes, onDone, doneLabel }: { codes: string[]; o
       <Alert color="yellow" variant="light" title="Save your recovery codes">
         Each code signs you in once if you lose your authenticator. They are shown only now.
       </Alert>
-      <SimpleGrid cols={2} spacing={4} aria-label="Recovery codes">
+      <SimpleGrid cols={2} spacing={4} role="group" aria-label="Recovery codes">
         {codes.map((code) => (
           <Text key={code} ff="monospace" size="sm">
             {code}

@@ -49,6 +49,7 @@ export function TwoFactorSection() {
         confirm={async (code) => {
           setCodes(await confirmEnrolment(code));
           notifySuccess('Two-factor authentication is on');
+          void queryClient.invalidateQueries({ queryKey: KEY });
         }}
       />
     );
