@@ -114,7 +114,7 @@ describe('two-factor sign-in', () => {
     expect(status.body.recovery_codes_left).toBe(8);
   });
 
-  it("enforces it for an entity's admins: one without a factor is told to enrol and finishes signing in by enrolling", async () => {
+  it("enforces it for an entity's admins and for superadmins: one without a factor is told to enrol and finishes signing in by enrolling", async () => {
     const boss = await createAccount(s, root, { name: 'tf_boss', entity: 'beta', subtype: 'admin' });
     await createAccount(s, root, { name: 'tf_worker', entity: 'beta', subtype: 'operator' });
     const path = '/api/v1/tenant/beta/two-factor-requirement';
@@ -160,6 +160,14 @@ describe('two-factor sign-in', () => {
     expect((await login('tf_boss')).body.two_factor).toBe('verify');
     const off = await s.request('PUT', path, { token: root, body: { required_for_admins: false } });
     expect(off.body).toEqual({ required_for_admins: false });
+
+    // The superadmin requires it of the superadmins on the plain path.
+    const landlord = '/api/v1/two-factor-requirement';
+    expect((await s.request('PUT', landlord, { token: root, body: { required_for_admins: true } })).status).toBe(200);
+    const rootLogin = await s.request('POST', '/api/v1/login', { body: ADMIN });
+    expect(rootLogin.body).toMatchObject({ two_factor: 'enrol', logged_in_as: ADMIN.name });
+    expect((await s.request('PUT', landlord, { token: root, body: { required_for_admins: false } })).status).toBe(200);
+    expect((await s.request('POST', '/api/v1/login', { body: ADMIN })).body.access_token).toBeTruthy();
   });
 
   it("lets an admin reset another account's second factor (audited); another entity's admin cannot", async () => {
