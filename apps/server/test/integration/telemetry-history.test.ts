@@ -66,6 +66,31 @@ describe('history written by a device', () => {
     await d.client.endAsync();
   });
 
+  it('reads back in the order they came reports of one millisecond written by different flushes', async () => {
+    const name = hex();
+    await registerDevice(s, root, ACME, name);
+    const t = s.app.devices.telemetry;
+    const at = new Date();
+    t.report(name, { state: 'WAITING', battery: 80 }, at);
+    await t.flush();
+    t.report(name, { battery: 79 }, at);
+    await t.flush();
+    t.report(name, { state: 'ALLOCATED' }, at);
+    await t.flush();
+    const points = await rawPoints(ACME, name);
+    expect(points.map((p) => [p.kind, p.state, p.battery])).toEqual([
+      ['online', null, null],
+      ['change', 'WAITING', 80],
+      ['report', 'WAITING', 79],
+      ['change', 'ALLOCATED', 79],
+    ]);
+    // No two share a stored time, so no database may read them back in another order.
+    const [times] = rowsOf<{ n: number }>(
+      await s.app.db.execute(sql`select count(distinct at)::int as n from device_telemetry where device = ${name}`),
+    );
+    expect(times!.n).toBe(4);
+  });
+
   it('records a goodbye and a Last Will as one disconnect each, and the reconnects between them', async () => {
     const creds = await registerDevice(s, root, ACME, hex());
     const d = await connectDevice(s, ACME, creds);

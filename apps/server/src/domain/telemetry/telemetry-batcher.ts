@@ -58,6 +58,8 @@ export class TelemetryBatcher {
   private heard = new Set<string>();
   private heardBefore = new Set<string>();
   private heardSince = Date.now();
+  /** The millisecond of the last history point, and its place in it (microsecond()). */
+  private stamp = { ms: 0, us: 0 };
   /** Whether flushes append history; the ingest benchmark turns it off for its baseline. */
   history: boolean;
   /** Told the rows each flush changed, after it is written (alert evaluation follows them). */
@@ -142,13 +144,39 @@ export class TelemetryBatcher {
     const points = (entry.points ??= []);
     if (kind === 'state') {
       const { state, fw_version, battery, is_charging } = entry;
-      points.push({ at: at.toISOString(), kind, state, fw_version, battery, is_charging, ...extra });
+      points.push({
+        at: at.toISOString(),
+        us: this.microsecond(at),
+        kind,
+        state,
+        fw_version,
+        battery,
+        is_charging,
+        ...extra,
+      });
       return;
     }
     const online = kind === 'online';
     if (entry.presence === online) return;
-    points.push({ at: at.toISOString(), kind, first: entry.presence === undefined || undefined });
+    points.push({
+      at: at.toISOString(),
+      us: this.microsecond(at),
+      kind,
+      first: entry.presence === undefined || undefined,
+    });
     entry.presence = online;
+  }
+
+  /**
+   * A point's place within its millisecond: 0 for the first point stamped in it, then 1, 2…, so
+   * that two reports in one millisecond read back in the order they came even when they are
+   * written by different flushes.
+   */
+  private microsecond(at: Date): number {
+    const ms = at.getTime();
+    if (ms !== this.stamp.ms) this.stamp = { ms, us: 0 };
+    else if (this.stamp.us < 999) this.stamp.us++;
+    return this.stamp.us;
   }
 
   /**

@@ -32,6 +32,11 @@ interface Reported {
 export interface HistoryPoint extends Reported {
   /** Receive time, ISO. */
   at: string;
+  /**
+   * Microseconds after `at`: points received in one millisecond are numbered 0, 1, 2… in the order
+   * they came (across flushes too), so they read back in that order.
+   */
+  us: number;
   /** The device's own clock, ISO, when the report carried one. */
   device_at?: string;
   kind: 'state' | 'online' | 'offline';
@@ -68,7 +73,7 @@ const SEEN_RESOLUTION = '5 seconds';
  */
 export async function updateDevices(db: Db, batch: DeviceNews[]): Promise<UpdatedDevice[]> {
   batch.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
-  const points = batch.flatMap((n) => n.points?.map((p, seq) => ({ device: n.name, seq, ...p })) ?? []);
+  const points = batch.flatMap((n) => n.points?.map((p) => ({ device: n.name, ...p })) ?? []);
   const news = points.length === 0 ? batch : batch.map(({ points: _, ...n }) => n);
   const v = recordset(news, {
     table: devices,
@@ -106,20 +111,20 @@ export async function updateDevices(db: Db, batch: DeviceNews[]): Promise<Update
  * flush did not report taken from the row as it was before the update (`old`). A report that
  * changed the state, firmware or charging is a `change`; a presence point that says what the row
  * already said (the broker's disconnect after the Last Will, a report from a connected device) is
- * not written. A device unknown to the table has no history. Points of one device in one flush
- * often share a millisecond: the n-th is written n microseconds later, so they read back in order.
+ * not written. A device unknown to the table has no history. Points often share a millisecond:
+ * each is written its `us` microseconds later, so they read back in the order they came.
  */
-function appendHistory(points: Array<HistoryPoint & { device: string; seq: number }>) {
+function appendHistory(points: Array<HistoryPoint & { device: string }>) {
   const p = recordset(points, {
     table: deviceTelemetry,
     columns: ['device', 'at', 'device_at', 'kind', 'state', 'battery', 'is_charging', 'fw_version'],
-    extra: { seq: 'int', first: 'boolean', prev_state: 'text', prev_fw: 'text', prev_charging: 'boolean' },
+    extra: { us: 'int', first: 'boolean', prev_state: 'text', prev_fw: 'text', prev_charging: 'boolean' },
     as: 'p',
   });
   return sql`,
       history as (
         insert into device_telemetry (entity, device, at, device_at, kind, online, state, battery, is_charging, fw_version)
-        select old.entity, p.device, p.at + p.seq * interval '1 microsecond', p.device_at,
+        select old.entity, p.device, p.at + p.us * interval '1 microsecond', p.device_at,
           case
             when p.kind <> 'state' then p.kind
             when coalesce(p.state, old.state_current) is distinct from coalesce(p.prev_state, old.state_current)
