@@ -67,8 +67,9 @@ describe('MatchingChoiceDialog', () => {
         '3 devices of 8 will be updated to CC2 2.0.0. Skipped: 2 already run 2.0.0, 1 unresponsive (silent for 20 minutes), 2 of another device type.',
       ),
     );
-    await waitFor(() => expect(confirm.hasAttribute('disabled')).toBe(false));
-    await user.click(confirm);
+    const go = screen.getByRole('button', { name: 'Update 3 devices', hidden: true });
+    await waitFor(() => expect(go.hasAttribute('disabled')).toBe(false));
+    await user.click(go);
     await waitFor(() => expect(onStarted).toHaveBeenCalledWith('Update Firmware', SEL));
     const act = calls.find((c) => c.method === 'POST' && c.url.endsWith(`/device-selection/${SEL}/firmware`))!;
     expect(act.body).toEqual({ firmware_id: FW });

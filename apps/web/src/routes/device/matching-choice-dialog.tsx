@@ -44,11 +44,16 @@ function usePlanText(kind: ChoiceAction, sel: Selection, choice: string | null) 
     queryKey: ['device-selection', sel.id, kind, choice],
     queryFn: async () => {
       const body = bodyOf(kind, choice);
-      if (kind === 'firmware')
-        return firmwarePlanText(await planOnSelection(false, sel.id, kind, body, SelectionFirmwarePlanSchema));
-      if (kind === 'group')
-        return groupPlanText(await planOnSelection(false, sel.id, kind, body, SelectionGroupPlanSchema));
-      return provisionPlanText(await planOnSelection(false, sel.id, kind, body, SelectionProvisionPlanSchema));
+      if (kind === 'firmware') {
+        const p = await planOnSelection(false, sel.id, kind, body, SelectionFirmwarePlanSchema);
+        return { text: firmwarePlanText(p), n: p.update };
+      }
+      if (kind === 'group') {
+        const p = await planOnSelection(false, sel.id, kind, body, SelectionGroupPlanSchema);
+        return { text: groupPlanText(p), n: p.put };
+      }
+      const p = await planOnSelection(false, sel.id, kind, body, SelectionProvisionPlanSchema);
+      return { text: provisionPlanText(p), n: p.start };
     },
     enabled: choice !== null || kind === 'provision',
   });
@@ -104,15 +109,15 @@ export function MatchingChoiceDialog({ kind, sel, onClose, onStarted }: Props) {
         {plan.isFetching && <Loader size="sm" aria-label="Counting" />}
         {plan.data && (
           <Alert variant="light" role="status">
-            {plan.data}
+            {plan.data.text}
           </Alert>
         )}
         <Group justify="flex-end">
           <Button variant="default" onClick={onClose}>
             Cancel
           </Button>
-          <Button disabled={!plan.data || plan.isFetching} loading={starting} onClick={() => void confirm()}>
-            {k.verb} {sel.total} matching
+          <Button disabled={!plan.data?.n || plan.isFetching} loading={starting} onClick={() => void confirm()}>
+            {k.verb} {plan.data ? `${plan.data.n} device${plan.data.n === 1 ? '' : 's'}` : `${sel.total} matching`}
           </Button>
         </Group>
       </Stack>
