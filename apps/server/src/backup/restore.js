@@ -5,7 +5,7 @@ import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { createGunzip } from 'node:zlib';
+import { createBrotliDecompress, createGunzip } from 'node:zlib';
 import { BACKUP_FORMAT, MANIFEST, entryDigest } from './manifest.js';
 import { readTar } from './tar.js';
 
@@ -48,8 +48,13 @@ export async function restoreBackup(file, dataDir, opts) {
     const digest = createHash('sha256');
     /** @type {import('./manifest.js').BackupManifest | undefined} */
     let manifest;
+    // gzip (npm run backup), or brotli (the upgrade fixture): told apart by gzip's magic bytes.
+    const head = Buffer.alloc(2);
+    const handle = await fs.open(file, 'r');
+    await handle.read(head, 0, 2, 0).finally(() => handle.close());
+    const gzip = head[0] === 0x1f && head[1] === 0x8b;
     try {
-      for await (const e of readTar(createReadStream(file).pipe(createGunzip()))) {
+      for await (const e of readTar(createReadStream(file).pipe(gzip ? createGunzip() : createBrotliDecompress()))) {
         if (manifest) throw new Error('entries after the manifest');
         if (e.name === MANIFEST) {
           manifest = JSON.parse(e.data.toString('utf8'));

@@ -4,7 +4,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { createGzip } from 'node:zlib';
+import { constants, createBrotliCompress, createGzip } from 'node:zlib';
 import type { DbSnapshot } from '../db/pglite-thread.ts';
 import { PRIVATE_FILE_MODE } from '../lib/private-files.ts';
 import type { LocalBlobStore } from '../storage/local-blob-store.ts';
@@ -19,7 +19,17 @@ export interface BackupSources {
   /** The migration journal's tags, in order, to name the last migration the backup holds. */
   migrationTags: string[];
   now?: () => Date;
+  /**
+   * gzip (the default: fast), or brotli at its best (about 3× smaller than gzip on a small
+   * database and 15× slower: for the committed upgrade fixture). The restore reads either.
+   */
+  compression?: 'gzip' | 'brotli';
 }
+
+const compressor = (kind: BackupSources['compression']) =>
+  kind === 'brotli'
+    ? createBrotliCompress({ params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_LGWIN]: 24 } })
+    : createGzip();
 
 /**
  * Writes one archive (tar.gz, 0600) to `out` while the server runs: the database's snapshot,
@@ -87,7 +97,7 @@ export async function writeBackup(src: BackupSources, out: string): Promise<Back
     await fs.rm(partial, { force: true });
     await pipeline(
       Readable.from(entries()),
-      createGzip(),
+      compressor(src.compression),
       createWriteStream(partial, { flags: 'wx', mode: PRIVATE_FILE_MODE }),
     );
     await fs.rename(partial, out);

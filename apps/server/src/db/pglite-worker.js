@@ -9,6 +9,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { usableTemplate } from './pgdata-template.js';
 import { serve } from './pglite-serve.js';
+import { countRows } from '../backup/row-counts.js';
 
 /** @type {import('./pglite-thread.ts').PgliteWorkerData} */
 const data = workerData;
@@ -36,20 +37,7 @@ port.postMessage({ ready: true });
 /** The data directory as a tar, with the row count of every table and the migrations applied. */
 async function snapshot() {
   return whenIdle(async () => {
-    const tables = await db.query(
-      // Tables and partitioned tables, not their partitions (a parent's count includes them).
-      `select n.nspname || '.' || c.relname as name from pg_class c join pg_namespace n on n.oid = c.relnamespace
-        where c.relkind in ('r', 'p') and not c.relispartition and n.nspname in ('public', 'drizzle') order by 1`,
-    );
-    /** @type {Record<string, number>} */
-    const rows = {};
-    for (const { name } of /** @type {{ name: string }[]} */ (tables.rows)) {
-      const [schema, table] = /** @type {[string, string]} */ (name.split('.'));
-      const r = /** @type {{ rows: { n: number }[] }} */ (
-        await db.query(`select count(*)::int as n from "${schema}"."${table}"`)
-      );
-      rows[schema === 'public' ? table : name] = r.rows[0]?.n ?? 0;
-    }
+    const rows = await countRows(db);
     // Written pages reach the files now rather than after the restore replays the log.
     await db.exec('checkpoint');
     const tar = await (await db.dumpDataDir('none')).arrayBuffer();

@@ -144,7 +144,8 @@ describe.runIf(embedded)('backup of a running server and restore', () => {
     } finally {
       await app.close();
     }
-  });
+    // Two server starts (the test's and the restored one's) and a migration check: slow on a busy box.
+  }, 90_000);
 
   it('refuses a damaged or truncated archive and a directory that is not empty, leaving nothing behind', async () => {
     const bytes = await fs.readFile(archive);
