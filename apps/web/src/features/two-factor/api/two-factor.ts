@@ -1,8 +1,10 @@
 import {
   RecoveryCodesSchema,
   TwoFactorEnrolmentSchema,
+  TwoFactorRequirementSchema,
   TwoFactorStatusSchema,
   type TwoFactorEnrolment,
+  type TwoFactorRequirement,
   type TwoFactorStatus,
 } from '@fleet/shared/schemas/two-factor';
 import { api } from '@/lib/api/api.ts';
@@ -30,4 +32,13 @@ export async function confirmEnrolment(code: string): Promise<string[]> {
 /** DELETE …/account/{name}/two-factor: an admin resets another account's second factor. */
 export function resetTwoFactor(accountPath: string): Promise<unknown> {
   return api.delete(`${accountPath}/two-factor`, { notify: false });
+}
+
+/** GET/PUT …two-factor-requirement: whether a scope's admins (an entity's, or the superadmins) must use it. */
+export function getRequirement(path: string, signal?: AbortSignal): Promise<TwoFactorRequirement> {
+  return api.get(path, { signal, parse: (d) => TwoFactorRequirementSchema.parse(d) });
+}
+
+export function putRequirement(path: string, required: boolean): Promise<TwoFactorRequirement> {
+  return api.put(path, { required_for_admins: required }, { parse: (d) => TwoFactorRequirementSchema.parse(d) });
 }

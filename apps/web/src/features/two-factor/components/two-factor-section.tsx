@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Badge, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { TwoFactorEnrolment } from '@fleet/shared/schemas/two-factor';
@@ -12,7 +12,7 @@ const KEY = ['two-factor'] as const;
 const failureText = (error: unknown) => (error instanceof ApiError ? error.userMessage : 'Please try again.');
 
 /** Settings: one's own authenticator app (docs/two-factor.md): set up with a QR code, recovery codes once. */
-export function TwoFactorSection() {
+export function TwoFactorSection({ requirement }: { requirement?: ReactNode }) {
   const queryClient = useQueryClient();
   const status = useQuery({ queryKey: KEY, queryFn: ({ signal }) => getTwoFactorStatus(signal) });
   const [enrolment, setEnrolment] = useState<TwoFactorEnrolment | null>(null);
@@ -91,6 +91,7 @@ export function TwoFactorSection() {
         </Text>
         {status.isError && <Text size="sm">Two-factor status could not be loaded.</Text>}
         {body}
+        {requirement}
       </Stack>
     </Paper>
   );
