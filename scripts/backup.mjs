@@ -30,6 +30,7 @@ if (reply.error) {
 }
 const { sizes, migrations } = reply.manifest;
 console.log(
-  `Backup written to ${out} in ${(reply.ms / 1000).toFixed(1)} s: database ${sizes.database} bytes, ` +
+  `Backup written to ${out} in ${(reply.ms / 1000).toFixed(1)} s (the database paused ${reply.snapshotMs} ms of it): ` +
+    `database ${sizes.database} bytes, ` +
     `${sizes.blobCount} blobs (${sizes.blobs} bytes), ${migrations.count} migrations (last ${migrations.last}).`,
 );

@@ -55,9 +55,19 @@ export async function listenForBackups(opts: {
       if (running) return answer({ error: 'a backup is already running' });
       running = true;
       const started = Date.now();
+      // How long the database answered nothing else (waiting for a pause, counts, checkpoint, copy).
+      let snapshotMs = 0;
+      const snapshot = async () => {
+        const t = Date.now();
+        try {
+          return await opts.snapshot();
+        } finally {
+          snapshotMs = Date.now() - t;
+        }
+      };
       writeBackup(
         {
-          snapshot: opts.snapshot,
+          snapshot,
           blobs: opts.blobs,
           dataDir: opts.dataDir,
           version,
@@ -67,8 +77,9 @@ export async function listenForBackups(opts: {
       )
         .then(
           (manifest) => {
-            opts.log.info({ file: out, ms: Date.now() - started, sizes: manifest.sizes }, 'backup written');
-            answer({ manifest, ms: Date.now() - started });
+            const ms = Date.now() - started;
+            opts.log.info({ file: out, ms, snapshotMs, sizes: manifest.sizes }, 'backup written');
+            answer({ manifest, ms, snapshotMs });
           },
           (err: Error) => {
             opts.log.warn({ err, file: out }, 'backup failed');
