@@ -2,53 +2,35 @@
 // device registered after the count is left alone), one audit entry, and another entity's devices
 // are never counted or acted on, whatever the filter says.
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../../src/db/raw-sql.ts';
-import { devices } from '../../src/db/schema.ts';
 import { entriesOf } from '../helpers/audit.ts';
-import { eventually, randomDeviceId, startWithTwoEntities } from '../helpers/devices.ts';
-import type { TestServer } from '../helpers/server.ts';
-import { createAccount } from '../helpers/session.ts';
-
-let s: TestServer;
-let root = '';
-let acme = '';
-let globex = '';
-let ann = '';
-let gus = '';
-const sel = (entity: string | null) =>
-  entity ? `/api/v1/tenant/${entity}/device-selection` : '/api/v1/device-selection';
-
-async function addDevices(entity: string, n: number, v: Partial<typeof devices.$inferInsert>) {
-  const names = Array.from({ length: n }, randomDeviceId);
-  await s.app.db.insert(devices).values(names.map((name) => ({ name, entity, mqtt_secret_hash: 'x', ...v })));
-  return names;
-}
-
-const count = (entity: string | null, query: string, token = ann) =>
-  s.request('POST', sel(entity), { token, body: { query } });
-const progress = (entity: string | null, id: string, token = ann) =>
-  s.request('GET', `${sel(entity)}/${id}`, { token });
-const done = (entity: string | null, id: string, token = ann) =>
-  eventually(async () => {
-    const { body } = await progress(entity, id, token);
-    if (body.data.state !== 'done') throw new Error(`still ${body.data.state}`);
-    return body.data;
-  }, 20_000);
+import {
+  s,
+  root,
+  acme,
+  globex,
+  ann,
+  gus,
+  sel,
+  addDevices,
+  count,
+  progress,
+  done,
+  useSelectionWorld,
+} from '../helpers/selection-world.ts';
 
 let low: string[] = [];
 let high: string[] = [];
 let theirs: string[] = [];
 
+useSelectionWorld();
+
 beforeAll(async () => {
-  ({ s, root, acme, globex } = await startWithTwoEntities());
-  ann = (await createAccount(s, root, { name: `ann_${acme}`, entity: acme, subtype: 'admin' })).access_token;
-  gus = (await createAccount(s, root, { name: `gus_${acme}`, entity: globex, subtype: 'admin' })).access_token;
   low = await addDevices(acme, 3, { battery: 10, manufacturing_type: 'CC2', group: null });
   high = await addDevices(acme, 2, { battery: 90 });
   theirs = await addDevices(globex, 4, { battery: 10, manufacturing_type: 'CC2' });
 });
-afterAll(() => s?.close());
 
 describe('select all matching', () => {
   it('a command goes to exactly the dry run’s devices, once, with one audit entry', async () => {

@@ -4,29 +4,25 @@
 // entity's devices and firmware are never counted or touched.
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../../src/db/raw-sql.ts';
-import { devices, firmware } from '../../src/db/schema.ts';
+import { firmware } from '../../src/db/schema.ts';
 import { entriesOf } from '../helpers/audit.ts';
-import { eventually, randomDeviceId, startWithTwoEntities } from '../helpers/devices.ts';
-import type { TestServer } from '../helpers/server.ts';
-import { createAccount } from '../helpers/session.ts';
+import { eventually } from '../helpers/devices.ts';
+import {
+  s,
+  root,
+  acme,
+  globex,
+  ann,
+  gus,
+  sel,
+  addDevices,
+  count,
+  quiet,
+  useSelectionWorld,
+} from '../helpers/selection-world.ts';
 
-let s: TestServer;
-let root = '';
-let acme = '';
-let globex = '';
-let ann = '';
-let gus = '';
-const sel = (entity: string | null) =>
-  entity ? `/api/v1/tenant/${entity}/device-selection` : '/api/v1/device-selection';
-const quiet = new Date(Date.now() - 30 * 60_000);
-
-async function addDevices(entity: string, n: number, v: Partial<typeof devices.$inferInsert>) {
-  const names = Array.from({ length: n }, randomDeviceId);
-  await s.app.db.insert(devices).values(names.map((name) => ({ name, entity, mqtt_secret_hash: 'x', ...v })));
-  return names;
-}
 async function addFirmware(entity: string, version: string, device_type: 'CC1' | 'CC2') {
   const id = randomUUID();
   await s.app.db.insert(firmware).values({
@@ -43,8 +39,6 @@ async function addFirmware(entity: string, version: string, device_type: 'CC1' |
   });
   return id;
 }
-const count = (entity: string | null, query: string, token = ann) =>
-  s.request('POST', sel(entity), { token, body: { query } });
 const plan = (entity: string | null, id: string, body: unknown, token = ann) =>
   s.request('POST', `${sel(entity)}/${id}/firmware/plan`, { token, body });
 const update = (entity: string | null, id: string, body: unknown, token = ann) =>
@@ -62,10 +56,9 @@ let theirs: string[] = [];
 let fw = '';
 let theirFw = '';
 
+useSelectionWorld();
+
 beforeAll(async () => {
-  ({ s, root, acme, globex } = await startWithTwoEntities());
-  ann = (await createAccount(s, root, { name: `ann_${acme}`, entity: acme, subtype: 'admin' })).access_token;
-  gus = (await createAccount(s, root, { name: `gus_${globex}`, entity: globex, subtype: 'admin' })).access_token;
   const low = { battery: 10 };
   fresh = await addDevices(acme, 3, { ...low, manufacturing_type: 'CC2', fw_version: '1.0.0' });
   current = await addDevices(acme, 2, { ...low, manufacturing_type: 'CC2', fw_version: '2.0.0' });
@@ -76,7 +69,6 @@ beforeAll(async () => {
   fw = await addFirmware(acme, '2.0.0', 'CC2');
   theirFw = await addFirmware(globex, '3.0.0', 'CC2');
 });
-afterAll(() => s?.close());
 
 describe('firmware update on everything a filter matches', () => {
   it('the dry run breaks the count down; exactly the devices to update get it, once, one audit entry', async () => {

@@ -2,44 +2,32 @@
 // how many are already in it and how many the group has no room for; exactly those move, within
 // the group's entity and capacity, one audit entry; another entity's devices are never touched.
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../../src/db/raw-sql.ts';
-import { devices, groups } from '../../src/db/schema.ts';
+import { groups } from '../../src/db/schema.ts';
 import { entriesOf } from '../helpers/audit.ts';
-import { eventually, randomDeviceId, startWithTwoEntities } from '../helpers/devices.ts';
-import type { TestServer } from '../helpers/server.ts';
-import { createAccount } from '../helpers/session.ts';
+import {
+  s,
+  root,
+  acme,
+  globex,
+  gus,
+  addDevices,
+  count,
+  done,
+  useSelectionWorld,
+  ann,
+  sel,
+} from '../helpers/selection-world.ts';
 
-let s: TestServer;
-let root = '';
-let acme = '';
-let globex = '';
-let ann = '';
-let gus = '';
-const sel = (entity: string | null) =>
-  entity ? `/api/v1/tenant/${entity}/device-selection` : '/api/v1/device-selection';
-
-async function addDevices(entity: string, n: number, v: Partial<typeof devices.$inferInsert>) {
-  const names = Array.from({ length: n }, randomDeviceId);
-  await s.app.db.insert(devices).values(names.map((name) => ({ name, entity, mqtt_secret_hash: 'x', ...v })));
-  return names;
-}
 async function addGroup(entity: string, name: string, capacity: number | null = null) {
   const [row] = await s.app.db.insert(groups).values({ entity, name, capacity }).returning({ id: groups.id });
   return row!.id;
 }
-const count = (entity: string | null, query: string, token = ann) =>
-  s.request('POST', sel(entity), { token, body: { query } });
 const plan = (entity: string | null, id: string, body: unknown, token = ann) =>
   s.request('POST', `${sel(entity)}/${id}/group/plan`, { token, body });
 const put = (entity: string | null, id: string, body: unknown, token = ann) =>
   s.request('POST', `${sel(entity)}/${id}/group`, { token, body });
-const done = (entity: string | null, id: string, token = ann) =>
-  eventually(async () => {
-    const { body } = await s.request('GET', `${sel(entity)}/${id}`, { token });
-    if (body.data.state !== 'done') throw new Error(`still ${body.data.state}`);
-    return body.data;
-  }, 20_000);
 const inGroup = async (entity: string, group: string) =>
   rowsOf<{ name: string }>(
     await s.app.db.execute(
@@ -54,10 +42,9 @@ let g1 = '';
 let small = '';
 let theirGroup = '';
 
+useSelectionWorld();
+
 beforeAll(async () => {
-  ({ s, root, acme, globex } = await startWithTwoEntities());
-  ann = (await createAccount(s, root, { name: `ann_${acme}`, entity: acme, subtype: 'admin' })).access_token;
-  gus = (await createAccount(s, root, { name: `gus_${globex}`, entity: globex, subtype: 'admin' })).access_token;
   g1 = await addGroup(acme, 'g1');
   small = await addGroup(acme, 'small', 2);
   theirGroup = await addGroup(globex, 'g1');
@@ -66,7 +53,6 @@ beforeAll(async () => {
   await addDevices(acme, 2, { battery: 90 });
   theirs = await addDevices(globex, 3, { battery: 10 });
 });
-afterAll(() => s?.close());
 
 describe('put into a group everything a filter matches', () => {
   it('the dry run says how many are already in it; exactly the set moves in, one audit entry', async () => {

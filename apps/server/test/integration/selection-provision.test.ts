@@ -3,29 +3,24 @@
 // one selection audit entry; another entity's devices are never counted or provisioned.
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../../src/db/raw-sql.ts';
-import { devices, files } from '../../src/db/schema.ts';
+import { files } from '../../src/db/schema.ts';
 import { entriesOf } from '../helpers/audit.ts';
-import { eventually, randomDeviceId, startWithTwoEntities } from '../helpers/devices.ts';
-import type { TestServer } from '../helpers/server.ts';
-import { createAccount } from '../helpers/session.ts';
+import {
+  s,
+  acme,
+  globex,
+  ann,
+  gus,
+  addDevices,
+  count,
+  done,
+  quiet,
+  useSelectionWorld,
+  sel,
+} from '../helpers/selection-world.ts';
 
-let s: TestServer;
-let root = '';
-let acme = '';
-let globex = '';
-let ann = '';
-let gus = '';
-const sel = (entity: string | null) =>
-  entity ? `/api/v1/tenant/${entity}/device-selection` : '/api/v1/device-selection';
-const quiet = new Date(Date.now() - 30 * 60_000);
-
-async function addDevices(entity: string, n: number, v: Partial<typeof devices.$inferInsert>) {
-  const names = Array.from({ length: n }, randomDeviceId);
-  await s.app.db.insert(devices).values(names.map((name) => ({ name, entity, mqtt_secret_hash: 'x', ...v })));
-  return names;
-}
 async function addFile(entity: string) {
   await s.app.db.insert(files).values({
     id: randomUUID(),
@@ -39,18 +34,10 @@ async function addFile(entity: string) {
     file_device_path: '/config.json',
   });
 }
-const count = (entity: string | null, query: string, token = ann) =>
-  s.request('POST', sel(entity), { token, body: { query } });
 const plan = (entity: string | null, id: string, token = ann, body: unknown = {}) =>
   s.request('POST', `${sel(entity)}/${id}/provision/plan`, { token, body });
 const provision = (entity: string | null, id: string, token = ann, body: unknown = {}) =>
   s.request('POST', `${sel(entity)}/${id}/provision`, { token, body });
-const done = (entity: string | null, id: string, token = ann) =>
-  eventually(async () => {
-    const { body } = await s.request('GET', `${sel(entity)}/${id}`, { token });
-    if (body.data.state !== 'done') throw new Error(`still ${body.data.state}`);
-    return body.data;
-  }, 20_000);
 const sessionsOf = async (names: string[]) =>
   rowsOf<{ device: string }>(
     await s.app.db.execute(
@@ -63,10 +50,9 @@ let asleep: string[] = [];
 let silent: string[] = [];
 let theirs: string[] = [];
 
+useSelectionWorld();
+
 beforeAll(async () => {
-  ({ s, root, acme, globex } = await startWithTwoEntities());
-  ann = (await createAccount(s, root, { name: `ann_${acme}`, entity: acme, subtype: 'admin' })).access_token;
-  gus = (await createAccount(s, root, { name: `gus_${globex}`, entity: globex, subtype: 'admin' })).access_token;
   await addFile(acme);
   await addFile(globex);
   online = await addDevices(acme, 3, { battery: 10, online: true });
@@ -75,7 +61,6 @@ beforeAll(async () => {
   await addDevices(acme, 2, { battery: 90, online: true });
   theirs = await addDevices(globex, 2, { battery: 10, online: true });
 });
-afterAll(() => s?.close());
 
 describe('provisioning everything a filter matches', () => {
   it('the dry run says how many are offline; exactly the connected devices of the set get a session', async () => {
