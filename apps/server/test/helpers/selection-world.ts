@@ -1,4 +1,6 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll } from 'vitest';
+import { rowsOf } from '../../src/db/raw-sql.ts';
 import { devices } from '../../src/db/schema.ts';
 import { eventually, randomDeviceId, startWithTwoEntities } from './devices.ts';
 import type { TestServer } from './server.ts';
@@ -55,3 +57,9 @@ export const done = (entity: string | null, id: string, token = ann) =>
     if (body.data.state !== 'done') throw new Error(`still ${body.data.state}`);
     return body.data;
   }, 20_000);
+
+/** The entities of the devices a selection holds, one a member. */
+export const memberEntities = async (selection: string) =>
+  rowsOf<{ entity: string }>(
+    await s.app.db.execute(sql`select entity from device_selection_members where selection = ${selection}::uuid`),
+  ).map((m) => m.entity);

@@ -18,6 +18,7 @@ import {
   progress,
   done,
   useSelectionWorld,
+  memberEntities,
 } from '../helpers/selection-world.ts';
 
 let low: string[] = [];
@@ -79,13 +80,8 @@ describe('select all matching', () => {
     ];
     for (const q of filters) {
       const { body } = await count(acme, q);
-      const members = rowsOf<{ entity: string }>(
-        await s.app.db.execute(
-          sql`select entity from device_selection_members where selection = ${body.data.id}::uuid`,
-        ),
-      );
       expect(
-        members.every((m) => m.entity === acme),
+        (await memberEntities(body.data.id)).every((e) => e === acme),
         q,
       ).toBe(true);
     }

@@ -156,10 +156,7 @@ describe('reports applied under row locks (several instances: PostgreSQL)', () =
   it('a stream that missed an event sent before it was stored gets it from the stored mark, once and in order', async () => {
     const d = await device();
     const { session } = await begin(d);
-    const bus = createLocalBus();
-    const streams = new EventStreams(s.app.db, bus, (err) => {
-      throw err;
-    });
+    const { bus, streams } = ownStreams();
     const { res, ids } = fakeResponse();
     streams.open(res as unknown as ServerResponse, d.name, session, 0);
     await eventually(async () => expect(ids()).toEqual([0, 1]));
@@ -202,10 +199,7 @@ describe('reports applied under row locks (several instances: PostgreSQL)', () =
   it('a stream resumed after the final event, seen before the session’s end was stored, closes at the stored mark', async () => {
     const d = await device();
     const { session } = await begin(d);
-    const bus = createLocalBus();
-    const streams = new EventStreams(s.app.db, bus, (err) => {
-      throw err;
-    });
+    const { bus, streams } = ownStreams();
     const { res, ids } = fakeResponse();
     // Event 2 ended the session on another instance; the client resumes after it here.
     streams.open(res as unknown as ServerResponse, d.name, session, 2);
@@ -222,6 +216,15 @@ describe('reports applied under row locks (several instances: PostgreSQL)', () =
     expect(streams.size).toBe(0);
   });
 });
+
+/** Event streams of their own on a bus of their own, failing the test on an error. */
+function ownStreams() {
+  const bus = createLocalBus();
+  const streams = new EventStreams(s.app.db, bus, (err) => {
+    throw err;
+  });
+  return { bus, streams };
+}
 
 /** A response that keeps what is written to it, and the sequence numbers of the events' ids. */
 function fakeResponse() {

@@ -21,6 +21,7 @@ import {
   count,
   quiet,
   useSelectionWorld,
+  memberEntities,
 } from '../helpers/selection-world.ts';
 
 async function addFirmware(entity: string, version: string, device_type: 'CC1' | 'CC2') {
@@ -116,13 +117,8 @@ describe('firmware update on everything a filter matches', () => {
       const { body } = await count(acme, q);
       const p = await plan(acme, body.data.id, { firmware_id: fw });
       expect(p.body.data.total, q).toBe(body.data.total);
-      const members = rowsOf<{ entity: string }>(
-        await s.app.db.execute(
-          sql`select entity from device_selection_members where selection = ${body.data.id}::uuid`,
-        ),
-      );
       expect(
-        members.every((m) => m.entity === acme),
+        (await memberEntities(body.data.id)).every((e) => e === acme),
         q,
       ).toBe(true);
     }
