@@ -13,8 +13,10 @@ let s: TestServer;
 let peer: Peer | undefined;
 const other = () => peer ?? s;
 let root: string;
-// A fixed time at the start of a 30 s step; each test moves it on as it needs.
-let now = Date.UTC(2026, 10, 28, 6, 0, 0);
+// The start of the current 30 s step; each test moves it on as it needs. Near the real time, not
+// a fixed date: the password step's throttle reads the real clock, and a block recorded at a time
+// long past (or far ahead) would have lapsed (or not begun) there.
+let now = Math.floor(Date.now() / 30_000) * 30_000;
 const tick = (seconds: number) => (now += seconds * 1000);
 const codeAt = (secret: string, at = now) => authenticator.clone({ epoch: at }).generate(secret);
 
