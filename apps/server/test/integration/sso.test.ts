@@ -34,6 +34,13 @@ async function ssoSignIn(provider: string, login: string, tamper?: (u: URL) => v
   return { ...res.body, redirect: landed.searchParams.get('redirect'), code };
 }
 
+/** Where the server sends a browser that signs out of `provider` too. */
+async function endSession(provider: string) {
+  const res = await fetch(`${s.url}/api/v1/sso/${provider}/end-session`, { redirect: 'manual' });
+  expect(res.status).toBe(302);
+  return res.headers.get('location');
+}
+
 beforeAll(async () => {
   idp = await startIdp();
   s = await startServer({
@@ -182,6 +189,20 @@ describe('single sign-on', () => {
     expect(out.logged_in_as).toBe('acme_op');
   });
 
+  it("offers the provider's end-session after the console's sign-out: its endpoint, this client, back to the login page", async () => {
+    const landed = await walkSignIn(s.url, providers.acme!, 'op-sub');
+    expect(landed.searchParams.get('provider')).toBe(providers.acme);
+    const to = new URL((await endSession(providers.acme!)) ?? '');
+    const discovery = (await (await fetch(`${idp.issuer}/.well-known/openid-configuration`)).json()) as {
+      end_session_endpoint: string;
+    };
+    expect(`${to.origin}${to.pathname}`).toBe(discovery.end_session_endpoint);
+    expect(to.searchParams.get('client_id')).toBe('acme-client');
+    expect(to.searchParams.get('post_logout_redirect_uri')).toBe(`${s.url}/auth/login`);
+    const unknown = await fetch(`${s.url}/api/v1/sso/00000000-0000-4000-8000-000000000000/end-session`);
+    expect(unknown.status).toBe(404);
+  });
+
   it('refuses a spent or unknown state', async () => {
     const res = await fetch(`${s.url}/api/v1/sso/callback?state=nope&code=x`, { redirect: 'manual' });
     expect(res.status).toBe(302);
@@ -241,6 +262,8 @@ describe('provider settings (superadmin)', () => {
     expect(res.status).toBe(502);
     expect(res.body.errorInfo.userMessage ?? res.text).toMatch(/cannot be reached/);
     expect((await signIn(s, 'acme_op', 'password-1')).entity).toBe('acme');
+    // Signing out of a provider that cannot be reached comes straight back to the login page.
+    expect(await endSession(providers.acme!)).toBe(`${s.url}/auth/login`);
     await setProvider('acme', { label: 'Acme', issuer: idp.issuer, client_id: 'acme-client' });
   });
 });

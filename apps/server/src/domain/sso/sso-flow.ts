@@ -64,7 +64,7 @@ export async function finishSso(
   input: CallbackInput,
   from: AuditContext,
   now = new Date(),
-): Promise<{ code: string; returnTo: string | null }> {
+): Promise<{ code: string; returnTo: string | null; provider: string }> {
   if (!input.state) throw expired('No state');
   const [flow] = await deps.db
     .delete(ssoFlows)
@@ -131,7 +131,7 @@ export async function finishSso(
       return { name: account.name, created };
     },
   );
-  return { code, returnTo: flow.return_to };
+  return { code, returnTo: flow.return_to, provider: provider.id };
 }
 
 const detailsOf = (p: ResolvedProvider) => ({ provider: p.label, issuer: p.issuer });

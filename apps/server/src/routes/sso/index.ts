@@ -10,6 +10,7 @@ import {
   SsoProviderResponseSchema,
 } from '@fleet/shared/schemas/sso';
 import type { Deps } from '../../domain/deps.ts';
+import { endSessionUrl } from '../../domain/sso/end-session.ts';
 import { exchangeSsoCode, finishSso, startSso } from '../../domain/sso/sso-flow.ts';
 import {
   deleteEntityProvider,
@@ -24,6 +25,8 @@ import { ERROR_RESPONSES, pathName } from '../scope.ts';
 
 /** Where the console lands after the provider: a page of the console, never tokens in the URL. */
 const CONSOLE_CALLBACK = '/auth/sso';
+/** Where a provider's end-session sends the browser back to. */
+const LOGIN_PAGE = '/auth/login';
 
 /**
  * Single sign-on with OpenID Connect (docs/sso.md): the public sign-in flow (providers, start,
@@ -32,8 +35,9 @@ const CONSOLE_CALLBACK = '/auth/sso';
 export async function ssoRoutes(app: FastifyInstance, deps: Deps) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['sso'];
-  const callbackUri = (request: FastifyRequest) =>
-    new URL('/api/v1/sso/callback', deps.config.PUBLIC_URL ?? `${request.protocol}://${request.host}`).toString();
+  const publicUrl = (request: FastifyRequest, path: string) =>
+    new URL(path, deps.config.PUBLIC_URL ?? `${request.protocol}://${request.host}`).toString();
+  const callbackUri = (request: FastifyRequest) => publicUrl(request, '/api/v1/sso/callback');
 
   r.get(
     '/sso/providers',
@@ -90,12 +94,30 @@ export async function ssoRoutes(app: FastifyInstance, deps: Deps) {
         const done = await finishSso(deps, request.query, auditContext(request, deps));
         to.set('code', done.code);
         if (done.returnTo) to.set('redirect', done.returnTo);
+        // The console remembers it to offer the provider's sign-out with its own.
+        to.set('provider', done.provider);
       } catch (err) {
         if (!(err instanceof HttpError)) throw err;
         to.set('error', err.userMessage);
       }
       return reply.redirect(`${CONSOLE_CALLBACK}?${to}`, 302);
     },
+  );
+
+  r.get(
+    '/sso/:id/end-session',
+    {
+      config: { public: true },
+      schema: {
+        tags,
+        summary:
+          "After the console's sign-out: redirects to the provider's end-session endpoint, or to the login page when it has none",
+        params: z.object({ id: pathName() }),
+        response: { 302: z.null(), 404: ErrorInfoSchema },
+      },
+    },
+    async (request, reply) =>
+      reply.redirect(await endSessionUrl(deps, request.params.id, publicUrl(request, LOGIN_PAGE)), 302),
   );
 
   r.post(
