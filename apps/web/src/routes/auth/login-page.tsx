@@ -1,7 +1,9 @@
 import { Card, Text, Title } from '@mantine/core';
 import { useNavigate, useSearchParams } from 'react-router';
 import { LoginForm } from '@/features/auth/components/login-form.tsx';
+import { rememberSignIn } from '@/features/auth/api/sso-sign-out.ts';
 import { SsoButtons } from '@/features/auth/components/sso-buttons.tsx';
+import { SsoSignOutOffer } from '@/features/auth/components/sso-sign-out-offer.tsx';
 import { postLoginPath } from '@/lib/navigation/redirect-target.ts';
 import { useDocumentTitle } from '@/lib/use-document-title.ts';
 
@@ -21,10 +23,12 @@ export function LoginPage() {
       </Text>
       <LoginForm
         onSignedIn={(session) => {
+          rememberSignIn(null);
           void navigate(postLoginPath(params.get('redirect'), session.claims), { replace: true });
         }}
       />
       <SsoButtons redirect={params.get('redirect')} />
+      <SsoSignOutOffer />
     </Card>
   );
 }

@@ -3,6 +3,7 @@ import { Alert, Anchor, Card, Loader, Stack, Text, Title } from '@mantine/core';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { startSession } from '@/features/auth/api/sign-in.ts';
 import { exchangeSsoCode } from '@/features/auth/api/sso.ts';
+import { rememberSignIn } from '@/features/auth/api/sso-sign-out.ts';
 import { ApiError } from '@/lib/api/api-error.ts';
 import { LOGIN_PATH, postLoginPath } from '@/lib/navigation/redirect-target.ts';
 import { useDocumentTitle } from '@/lib/use-document-title.ts';
@@ -25,7 +26,10 @@ export function SsoCallbackPage() {
     exchangeSsoCode(code)
       .then(startSession)
       .then(
-        (session) => void navigate(postLoginPath(params.get('redirect'), session.claims), { replace: true }),
+        (session) => {
+          rememberSignIn(params.get('provider'));
+          void navigate(postLoginPath(params.get('redirect'), session.claims), { replace: true });
+        },
         (error: unknown) => setFailure(error instanceof ApiError ? error.userMessage : 'Single sign-on failed'),
       );
   }, [code, navigate, params]);
