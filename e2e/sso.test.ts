@@ -17,7 +17,12 @@ beforeAll(async () => {
   h = await startHarness();
   idp = await startIdp();
   await idp.configure([
-    { client_id: 'acme-client', client_secret: 'acme-secret', redirect_uris: [`${h.server.url}/api/v1/sso/callback`] },
+    {
+      client_id: 'acme-client',
+      client_secret: 'acme-secret',
+      redirect_uris: [`${h.server.url}/api/v1/sso/callback`],
+      post_logout_redirect_uris: [`${h.server.url}/auth/login`],
+    },
   ]);
   idp.people.set('op-sub', { email: 'op@acme.test', email_verified: true });
   const root = (await h.server.request('POST', '/api/v1/login', { body: ADMIN })).body.access_token;
@@ -84,6 +89,20 @@ describe.skipIf(!chromiumPath)('single sign-on in Chromium', () => {
     expect(await page.evaluate(() => localStorage.getItem('fleet.username'))).toBe('acme_op');
     // No token ever sat in the console's address.
     expect(page.url()).not.toMatch(/token|code=/);
+
+    // Signing out of the console offers the provider's sign-out too, which comes back here.
+    await page.getByRole('button', { name: 'User menu for acme_op' }).click();
+    await page.getByRole('menuitem', { name: 'Logout' }).click();
+    const offer = page.getByRole('link', { name: 'Sign out of your identity provider too' });
+    await offer.waitFor();
+    await page.screenshot({ path: path.join(SHOTS_DIR, 'sso-sign-out-offer-dark.png'), fullPage: true });
+    await offer.click();
+    await page.waitForURL(`${idp.issuer}/**`);
+    // The provider's own confirmation (development page).
+    await page.locator('button[autofocus], button[type=submit]').first().click();
+    await page.waitForURL(`${h.server.url}/auth/login**`);
+    await page.getByLabel(/^Username/).waitFor();
+    expect(await offer.count()).toBe(0);
     expect(errors, errors.join('\n')).toEqual([]);
   });
 

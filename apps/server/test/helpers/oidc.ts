@@ -9,6 +9,8 @@ export interface IdpClient {
   client_id: string;
   client_secret: string;
   redirect_uris: string[];
+  /** Where the provider's end-session may send the browser back to. */
+  post_logout_redirect_uris?: string[];
 }
 
 export interface Person {
