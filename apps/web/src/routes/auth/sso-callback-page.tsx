@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { Alert, Anchor, Card, Loader, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Card, Loader, Stack, Text, Title } from '@mantine/core';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { startSession } from '@/features/auth/api/sign-in.ts';
 import { exchangeSsoCode } from '@/features/auth/api/sso.ts';
@@ -7,6 +7,7 @@ import { rememberSignIn } from '@/features/auth/api/sso-sign-out.ts';
 import { ApiError } from '@/lib/api/api-error.ts';
 import { LOGIN_PATH, postLoginPath } from '@/lib/navigation/redirect-target.ts';
 import { useDocumentTitle } from '@/lib/use-document-title.ts';
+import { SignInFailure } from '@/features/auth/components/sign-in-failure.tsx';
 
 /**
  * /auth/sso: where the server sends the browser back from the identity provider, with a one-time
@@ -41,9 +42,7 @@ export function SsoCallbackPage() {
       </Title>
       {failure ? (
         <Stack gap="md" mt="lg">
-          <Alert color="red" variant="light" role="alert" title="Sign-in failed">
-            {failure}
-          </Alert>
+          <SignInFailure>{failure}</SignInFailure>
           <Anchor component={Link} to={LOGIN_PATH}>
             Back to sign in
           </Anchor>

@@ -1,5 +1,5 @@
 import { useEffectEvent, useLayoutEffect, useRef, useState, type FormEvent } from 'react';
-import { Alert, Button, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { Button, PasswordInput, Stack, TextInput } from '@mantine/core';
 import type { TwoFactorChallenge } from '@fleet/shared/schemas/two-factor';
 import type { SignedInSession } from '@/lib/session/session-store.ts';
 import { signIn } from '../api/sign-in.ts';
@@ -7,6 +7,7 @@ import { endLoginHandOff, readLoginDraft } from '../prerender-handoff.ts';
 import { loginErrorMessage } from './login-error-message.ts';
 import { TwoFactorStep } from './two-factor-step.tsx';
 import { validateLogin, type LoginFieldErrors } from './validate-login.ts';
+import { SignInFailure } from './sign-in-failure.tsx';
 
 interface LoginFormProps {
   onSignedIn(session: SignedInSession): void;
@@ -96,11 +97,7 @@ export function LoginForm({ onSignedIn }: LoginFormProps) {
     // method="post": should the scripts never load, a plain submit must not put the password in the URL.
     <form method="post" onSubmit={onSubmit} noValidate>
       <Stack gap="md">
-        {failure && (
-          <Alert color="red" variant="light" role="alert" title="Sign-in failed">
-            {failure}
-          </Alert>
-        )}
+        {failure && <SignInFailure>{failure}</SignInFailure>}
         <TextInput
           label="Username"
           name="username"

@@ -7,6 +7,7 @@ import { ApiError } from '@/lib/api/api-error.ts';
 import type { SignedInSession } from '@/lib/session/session-store.ts';
 import { startSession } from '../api/sign-in.ts';
 import { confirmSignInEnrolment, finishSignIn, startSignInEnrolment } from '../api/two-factor-sign-in.ts';
+import { SignInFailure } from './sign-in-failure.tsx';
 
 const failureText = (error: unknown) =>
   error instanceof ApiError ? error.userMessage : 'Sign-in failed. Please try again.';
@@ -83,11 +84,7 @@ export function TwoFactorStep({ challenge, onSignedIn, onCancel }: TwoFactorStep
     <form onSubmit={onSubmit} noValidate>
       <Stack gap="md">
         <Text size="sm">{challenge.message}</Text>
-        {failure && (
-          <Alert color="red" variant="light" role="alert" title="Sign-in failed">
-            {failure}
-          </Alert>
-        )}
+        {failure && <SignInFailure>{failure}</SignInFailure>}
         <TextInput
           label="Authentication code"
           name="code"
