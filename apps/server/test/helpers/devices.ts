@@ -38,7 +38,7 @@ export async function registerDevice(
 }
 
 /** Connects like firmware: MQTT 3.1.1, client id = device id; rejects with the broker's refusal. */
-export function connectRaw(s: TestServer, creds: Partial<Credentials>, clientId = creds.username) {
+export function connectRaw(s: Pick<TestServer, 'mqttUrl'>, creds: Partial<Credentials>, clientId = creds.username) {
   return mqtt.connectAsync(s.mqttUrl, {
     protocolVersion: 4,
     clientId,
@@ -52,7 +52,7 @@ export function connectRaw(s: TestServer, creds: Partial<Credentials>, clientId 
 
 /** A connected device, subscribed to its own and its entity's command topics, online. */
 export async function connectDevice(
-  s: TestServer,
+  s: Pick<TestServer, 'mqttUrl'>,
   entity: string,
   creds: Credentials,
   announce = true,

@@ -34,7 +34,7 @@ export async function startPeer(of: TestServer): Promise<Omit<TestServer, 'confi
   return { app, url, request: requester(url), close: () => app.close() };
 }
 
-function requester(url: string): TestServer['request'] {
+export function requester(url: string): TestServer['request'] {
   return async (method, p, opts = {}) => {
     const headers: Record<string, string> = { ...opts.headers };
     if (opts.body !== undefined) headers['content-type'] ??= 'application/json';
@@ -55,6 +55,28 @@ function requester(url: string): TestServer['request'] {
   };
 }
 
+/** A new PostgreSQL database on the cluster at `clusterUrl` (scale mode), and how to drop it. */
+export async function createTestDatabase(clusterUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
+  const name = `fleet_t_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: clusterUrl });
+  await admin.connect();
+  // From the migrated template when the global setup made one: a copy, not every migration again.
+  const template = inject('pgTemplate');
+  await admin.query(`create database ${name}${template ? ` template ${template}` : ''}`);
+  await admin.end();
+  const u = new URL(clusterUrl);
+  u.pathname = `/${name}`;
+  return {
+    url: u.toString(),
+    async drop() {
+      const c = new pg.Client({ connectionString: clusterUrl });
+      await c.connect();
+      await c.query(`drop database if exists ${name} with (force)`);
+      await c.end();
+    },
+  };
+}
+
 /**
  * Starts the real app on a loopback port with a fresh database: a copy of the PGlite template,
  * or a new PostgreSQL database when DATABASE_URL is set. Close it after the test file.
@@ -64,22 +86,7 @@ export async function startServer(env: Record<string, string> = {}, opts: BuildO
   let databaseUrl: string | undefined;
   let dropDatabase = async () => {};
   if (process.env.DATABASE_URL) {
-    const name = `fleet_t_${randomBytes(6).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: process.env.DATABASE_URL });
-    await admin.connect();
-    // From the migrated template when the global setup made one: a copy, not every migration again.
-    const template = inject('pgTemplate');
-    await admin.query(`create database ${name}${template ? ` template ${template}` : ''}`);
-    await admin.end();
-    const u = new URL(process.env.DATABASE_URL);
-    u.pathname = `/${name}`;
-    databaseUrl = u.toString();
-    dropDatabase = async () => {
-      const c = new pg.Client({ connectionString: process.env.DATABASE_URL });
-      await c.connect();
-      await c.query(`drop database if exists ${name} with (force)`);
-      await c.end();
-    };
+    ({ url: databaseUrl, drop: dropDatabase } = await createTestDatabase(process.env.DATABASE_URL));
   } else {
     await fs.cp(inject('pgliteTemplate'), dataDir, { recursive: true });
   }

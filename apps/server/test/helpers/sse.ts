@@ -16,6 +16,8 @@ export async function readEvents(
     lastEventId?: string;
     stopAfter?: (e: SseEvent, all: SseEvent[]) => boolean;
     onEvent?: (e: SseEvent) => void;
+    /** The response, once its head has arrived (a balancer's headers say which instance answered). */
+    onOpen?: (res: Response) => void;
   } = {},
 ): Promise<{ status: number; events: SseEvent[]; closedByServer: boolean; body?: any }> {
   const abort = new AbortController();
@@ -27,6 +29,7 @@ export async function readEvents(
     },
     signal: abort.signal,
   });
+  o.onOpen?.(res);
   if (!res.ok || !res.body) return { status: res.status, events: [], closedByServer: true, body: await res.json() };
   const events: SseEvent[] = [];
   const decoder = new TextDecoder();

@@ -1,0 +1,249 @@
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import fsSync from 'node:fs';
+import fs from 'node:fs/promises';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { build as esbuild } from 'esbuild';
+import { ADMIN, createTestDatabase } from './server.ts';
+
+/**
+ * API instances as their own processes (so one can be killed with SIGKILL) on one PostgreSQL
+ * database, Redis and Mosquitto, behind a HAProxy from Debian started with a generated config:
+ * the one docs/operations.md shows ("Behind a load balancer"), on loopback ports picked here.
+ */
+
+const SERVER_DIR = path.resolve(import.meta.dirname, '../..');
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer().listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as net.AddressInfo;
+      srv.close(() => resolve(port));
+    });
+    srv.on('error', reject);
+  });
+}
+
+/** Debian's haproxy, or '' when it is not installed. */
+export function haproxyPath(): string {
+  for (const p of ['haproxy', '/usr/sbin/haproxy']) {
+    if (spawnSync(p, ['-v'], { stdio: 'ignore' }).status === 0) return p;
+  }
+  return '';
+}
+
+export interface Instance {
+  name: string;
+  port: number;
+  url: string;
+  child: ChildProcess;
+  /** Resolves when the process has exited (at once if it has). */
+  exited: Promise<void>;
+}
+
+async function waitReady(url: string, child: ChildProcess, output: () => string): Promise<void> {
+  // Up to 45 s: a second on a quiet box, many more on a busy one.
+  const until = Date.now() + 45_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`an instance exited early:\n${output()}`);
+    const ok = await fetch(`${url}/readyz`).then(
+      (r) => r.ok,
+      () => false,
+    );
+    if (ok) return;
+    if (Date.now() > until) throw new Error(`an instance was not ready in 45 s:\n${output()}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+/** Newest modification time (ms) of the files under `dir`. */
+function newestMtime(dir: string): number {
+  let newest = 0;
+  for (const e of fsSync.readdirSync(dir, { recursive: true, withFileTypes: true }))
+    if (e.isFile()) newest = Math.max(newest, fsSync.statSync(path.join(e.parentPath, e.name)).mtimeMs);
+  return newest;
+}
+
+/**
+ * The server's entry point for the instances: the built one when it is newer than its sources (CI
+ * builds it before this tier); otherwise the sources bundled here as the build does (a few
+ * seconds), since three instances each compiling them through tsx take a minute on a busy box.
+ */
+async function serverEntry(): Promise<{ main: string; cleanup(): Promise<void> }> {
+  const built = path.join(SERVER_DIR, 'dist/main.js');
+  const sources = [path.join(SERVER_DIR, 'src'), path.resolve(SERVER_DIR, '../../packages/shared/src')];
+  if (fsSync.existsSync(built) && fsSync.statSync(built).mtimeMs >= Math.max(...sources.map((d) => newestMtime(d))))
+    return { main: built, cleanup: async () => {} };
+  const outdir = path.join(SERVER_DIR, '.tmp', `lb-${process.pid}-${Date.now()}`);
+  const pkg = JSON.parse(await fs.readFile(path.join(SERVER_DIR, 'package.json'), 'utf8'));
+  const external = Object.keys(pkg.dependencies).filter((name) => !name.startsWith('@fleet/'));
+  await esbuild({
+    entryPoints: [path.join(SERVER_DIR, 'src/main.ts')],
+    outdir,
+    bundle: true,
+    platform: 'node',
+    target: 'node20',
+    format: 'esm',
+    external: [...external, ...external.map((name) => `${name}/*`)],
+    logLevel: 'warning',
+    banner: { js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);" },
+  });
+  return { main: path.join(outdir, 'main.js'), cleanup: () => fs.rm(outdir, { recursive: true, force: true }) };
+}
+
+function spawnInstance(
+  main: string,
+  name: string,
+  port: number,
+  env: Record<string, string>,
+): Instance & { ready: Promise<void> } {
+  const child = spawn(process.execPath, [main], {
+    cwd: SERVER_DIR,
+    env: { ...process.env, ...env, PORT: String(port) },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let out = '';
+  for (const s of [child.stdout!, child.stderr!])
+    s.on('data', (d: Buffer) => (out = (out + d.toString()).slice(-4000)));
+  const exited = new Promise<void>((r) => (child.exitCode !== null ? r() : child.once('exit', () => r())));
+  const url = `http://127.0.0.1:${port}`;
+  return { name, port, url, child, exited, ready: waitReady(url, child, () => out) };
+}
+
+/**
+ * `count` API instances on one new database (scale mode's services from the environment), one
+ * shared-subscription group and one data directory (the blob store, as a shared volume would be).
+ */
+export async function startInstances(count: number, extraEnv: Record<string, string> = {}) {
+  const { DATABASE_URL, REDIS_URL, MQTT_URL } = process.env;
+  if (!DATABASE_URL || !REDIS_URL || !MQTT_URL) throw new Error('scale mode only (scripts/ci/with-services.sh)');
+  const entry = await serverEntry();
+  const database = await createTestDatabase(DATABASE_URL);
+  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'fleet-lb-'));
+  const env = {
+    DATABASE_URL: database.url,
+    REDIS_URL,
+    MQTT_URL,
+    MQTT_SHARE_GROUP: `fleet-lb-${path.basename(dataDir).slice(-6)}`,
+    DATA_DIR: dataDir,
+    HOST: '127.0.0.1',
+    MQTT_PORT: '0',
+    JWT_SECRET: 'load-balancer-test-secret-shared-by-every-instance',
+    ADMIN_USERNAME: ADMIN.name,
+    ADMIN_PASSWORD: ADMIN.password,
+    TRUST_PROXY: 'true',
+    LOG_LEVEL: 'warn',
+    ...extraEnv,
+  };
+  const instances: Instance[] = [];
+  const close = async () => {
+    for (const i of instances) if (i.child.exitCode === null) i.child.kill('SIGKILL');
+    await Promise.all(instances.map((i) => i.exited));
+    await database.drop();
+    await fs.rm(dataDir, { recursive: true, force: true });
+    await entry.cleanup();
+  };
+  try {
+    // The first one alone: it creates the superadmin; the others then find it.
+    const first = spawnInstance(entry.main, 'api1', await freePort(), env);
+    instances.push(first);
+    await first.ready;
+    const rest = [];
+    for (let i = 2; i <= count; i++) rest.push(spawnInstance(entry.main, `api${i}`, await freePort(), env));
+    instances.push(...rest);
+    await Promise.all(rest.map((r) => r.ready));
+  } catch (err) {
+    await close();
+    throw err;
+  }
+  return { instances, close };
+}
+
+/** The HAProxy configuration in front of `servers` (docs/operations.md, "Behind a load balancer"). */
+export function haproxyConfig(o: { port: number; statsPort: number; servers: Array<{ name: string; port: number }> }) {
+  return `global
+  maxconn 4096
+
+defaults
+  mode http
+  option httplog
+  option forwardfor
+  timeout connect 2s
+  timeout client 60s
+  timeout server 60s
+  timeout tunnel 1h
+  timeout http-keep-alive 10s
+  # A request that could not reach an instance is sent to another one; an idempotent one (GET,
+  # HEAD) is also sent again when an instance died while answering it.
+  retries 2
+  option redispatch 1
+  retry-on conn-failure empty-response junk-response response-timeout 502 503 504
+
+frontend fleet
+  bind 127.0.0.1:${o.port}
+  http-request disable-l7-retry if !METH_GET
+  default_backend fleet_api
+
+backend fleet_api
+  balance roundrobin
+  option httpchk GET /readyz
+  http-check expect status 200
+  default-server inter 250ms fastinter 250ms downinter 1s fall 2 rise 2
+  http-response set-header X-Served-By %s
+${o.servers.map((s) => `  server ${s.name} 127.0.0.1:${s.port} check`).join('\n')}
+
+listen stats
+  bind 127.0.0.1:${o.statsPort}
+  stats enable
+  stats uri /
+`;
+}
+
+export interface Balancer {
+  url: string;
+  /** Each server's state as HAProxy sees it: UP, DOWN, or a transition ("UP 1/2"). */
+  states(): Promise<Record<string, string>>;
+  close(): Promise<void>;
+}
+
+/** Runs `haproxy -db` on a generated config in front of the instances; resolves once every one is UP. */
+export async function startBalancer(haproxy: string, instances: Instance[]): Promise<Balancer> {
+  const [port, statsPort] = [await freePort(), await freePort()];
+  const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'fleet-haproxy-'));
+  const cfg = path.join(dir, 'haproxy.cfg');
+  await fs.writeFile(cfg, haproxyConfig({ port, statsPort, servers: instances }));
+  const child = spawn(haproxy, ['-f', cfg, '-db'], { stdio: ['ignore', 'ignore', 'pipe'] });
+  let err = '';
+  child.stderr!.on('data', (d: Buffer) => (err = (err + d.toString()).slice(-4000)));
+  const exited = new Promise<void>((r) => child.once('exit', () => r()));
+  const states = async () => {
+    const csv = await (await fetch(`http://127.0.0.1:${statsPort}/;csv`)).text();
+    const [head, ...rows] = csv.replace(/^# /, '').trim().split('\n');
+    const cols = head!.split(',');
+    const [px, sv, st] = ['pxname', 'svname', 'status'].map((c) => cols.indexOf(c));
+    const out: Record<string, string> = {};
+    for (const r of rows.map((l) => l.split(','))) if (r[px!] === 'fleet_api') out[r[sv!]!] = r[st!]!;
+    return out;
+  };
+  const close = async () => {
+    if (child.exitCode === null) child.kill('SIGKILL');
+    await exited;
+    await fs.rm(dir, { recursive: true, force: true });
+  };
+  const until = Date.now() + 15_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`haproxy exited:\n${err}`);
+    const up = await states().then(
+      (s) => instances.every((i) => s[i.name] === 'UP'),
+      () => false,
+    );
+    if (up) break;
+    if (Date.now() > until) {
+      await close();
+      throw new Error(`haproxy did not see every instance UP in 15 s:\n${err}`);
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return { url: `http://127.0.0.1:${port}`, states, close };
+}
