@@ -55,6 +55,7 @@ import { fleetHealthRoutes } from './routes/fleet-health/index.ts';
 import { auditRefusals } from './routes/audit-context.ts';
 import { sweepAudit } from './domain/audit/sweep-audit.ts';
 import { rolloutsPlugin } from './plugins/rollouts.ts';
+import { selectionsPlugin } from './plugins/selections.ts';
 import { rolloutRoutes } from './routes/rollout/index.ts';
 import { requireEntityOfPath } from './routes/scope.ts';
 import { alertsPlugin } from './plugins/alerts.ts';
@@ -207,6 +208,7 @@ export async function build(config: Config, opts: BuildOptions = {}): Promise<Fa
   await app.register(beaconSidePlugin, { deps });
   await app.register(provisioningPlugin, { deps });
   if (!opts.kioskManagerOnly) await app.register(rolloutsPlugin, { deps });
+  if (!opts.kioskManagerOnly) await app.register(selectionsPlugin, { deps });
   await app.register(alertsPlugin, { deps });
   if (!opts.kioskManagerOnly) await app.register(deliveryPlugin, { deps });
   await app.devices.listen();

@@ -79,6 +79,9 @@ describe('provisioning everything a filter matches', () => {
     const entries = (await entriesOf(s, 'provision.start')).filter((e) => e.details?.selection === id);
     expect(entries).toHaveLength(1);
     expect(entries[0].details).toMatchObject({ count: 6, plan: { start: 3, offline: 2 } });
+    // The selection's entry is the start: no second `provision.start` per device (docs/audit.md).
+    const perDevice = (await entriesOf(s, 'provision.start')).filter((e) => online.includes(e.target_name));
+    expect(perDevice).toEqual([]);
     expect((await provision(acme, id)).status).toBe(409);
   });
 

@@ -1,5 +1,6 @@
 // The device list's saved views and the fixed device sets "select all matching" acts on (issue 27).
-import { boolean, index, integer, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
 import { timestamps } from './columns.ts';
 import { accounts, entities } from './tenants.ts';
 
@@ -26,7 +27,9 @@ export const savedViews = pgTable(
 /**
  * A filter resolved to a fixed set of devices at the dry run: the action later touches exactly
  * `device_selection_members`, never a device created after the count. `state`: counted → running
- * → done; `done` counts the devices the job has handled.
+ * → done; `done` counts the devices the job has handled, `last` is the last member name handled
+ * (the resume point), `args` the action's arguments, and the lease says which instance runs it
+ * until when: a sweep takes a `running` row whose lease lapsed (0025_selection_resume.sql).
  */
 export const deviceSelections = pgTable(
   'device_selections',
@@ -39,10 +42,20 @@ export const deviceSelections = pgTable(
     action: text('action'),
     state: text('state').$type<'counted' | 'running' | 'done'>().notNull().default('counted'),
     done: integer('done').notNull().default(0),
+    args: jsonb('args').$type<Record<string, unknown>>(),
+    last: text('last'),
+    started_at: timestamp('started_at', { withTimezone: true }),
+    lease_holder: text('lease_holder'),
+    lease_until: timestamp('lease_until', { withTimezone: true }),
     created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     expires_at: timestamp('expires_at', { withTimezone: true }).notNull(),
   },
-  (t) => [index('device_selections_expires_idx').on(t.expires_at)],
+  (t) => [
+    index('device_selections_expires_idx').on(t.expires_at),
+    index('device_selections_running_idx')
+      .on(t.lease_until)
+      .where(sql`"state" = 'running'`),
+  ],
 );
 
 export const deviceSelectionMembers = pgTable(

@@ -6,7 +6,8 @@ import type { Scope } from '../account/account-scope.ts';
 import type { AuditContext } from '../audit/audit-context.ts';
 import type { DeviceServices } from '../deps.ts';
 import { assertMayChangeDevices } from '../device/device-policy.ts';
-import { runSelection, type Member } from './run-selection.ts';
+import type { Member } from './run-selection.ts';
+import type { Batches, SelectionRunner } from './selection-runner.ts';
 import { auditSelection } from './selection-audit.ts';
 import { claimSelection, findSelection, presentSelection } from './selection-scope.ts';
 
@@ -31,19 +32,24 @@ async function deleteBatch(db: Db, access: DeviceServices['access'], batch: Memb
   }
 }
 
+/** The batches of a delete (a device deleted already is not there to delete again). */
+export const deleteBatches =
+  (db: Db, access: DeviceServices['access']): Batches =>
+  (batch) =>
+    deleteBatch(db, access, batch);
+
 /** Deletes every device of a counted selection in batches: one `device.bulk_delete` entry. */
 export async function deleteSelection(
   db: Db,
-  access: DeviceServices['access'],
+  runner: SelectionRunner,
   ctx: AuditContext,
   actor: AccessClaims,
   scope: Scope,
   id: string,
-  onError: (err: unknown, what: string) => void,
 ) {
   assertMayChangeDevices(actor);
-  const sel = await claimSelection(db, await findSelection(db, scope, actor, id), 'delete');
+  const sel = await claimSelection(db, await findSelection(db, scope, actor, id), 'delete', {}, runner.holder);
   await auditSelection(db, ctx, sel, { action: 'device.bulk_delete', target: { type: 'device', name: null } });
-  void runSelection(db, sel, (batch) => deleteBatch(db, access, batch), onError);
+  runner.run(sel);
   return presentSelection(sel);
 }

@@ -11,8 +11,8 @@ import type { AuditContext } from '../audit/audit-context.ts';
 import type { Deps } from '../deps.ts';
 import { firmwareById, type FirmwareRow } from '../dfu/choose-firmware.ts';
 import { payloadFor } from '../dfu/send-firmware-update.ts';
-import { runSelection } from './run-selection.ts';
-import { batchIn, countStandings } from './selection-members.ts';
+import type { Batches, SelectionRunner } from './selection-runner.ts';
+import { batchIn, commandWritten, countStandings } from './selection-members.ts';
 import { auditSelection } from './selection-audit.ts';
 import { claimSelection, findSelection, presentSelection, type SelectionRow } from './selection-scope.ts';
 
@@ -64,23 +64,49 @@ export async function planSelectionFirmware(
   return planFor(db, sel, await firmwareInScope(db, scope, req.firmware_id), now);
 }
 
+/** A firmware update's arguments as its selection row keeps them (a resumed run reads them). */
+type FirmwareArgs = { firmware_id: string; expires_in_s: number; base: string };
+
+/**
+ * The batches of a firmware update to a selection, from the arguments on its row: each member the
+ * plan's rule still sends it to, and that has not got it from this selection yet, gets a `dfu`
+ * command with the DFU path's payload (a signed link).
+ */
+export async function firmwareBatches(deps: Deps, sel: SelectionRow): Promise<Batches> {
+  const args = sel.args as FirmwareArgs;
+  const fw = await firmwareInScope(deps.db, null, args.firmware_id);
+  const req = { payload: payloadFor(deps, fw, args.expires_in_s, args.base), expires_in_s: args.expires_in_s };
+  return async (batch) =>
+    deps.devices.commands.toSelectionBatch(
+      { sub: sel.owner } as AccessClaims,
+      sel.id,
+      await batchIn(deps.db, sel.id, batch, standing(fw, Date.now()), 'update', commandWritten),
+      req,
+    );
+}
+
 /**
  * A firmware update to every device of a counted selection that the plan says gets it, through
- * the DFU path's payload (a signed link) and the selection's command batches: one `firmware.send`
- * entry with the plan, rows carrying the selection's id (its progress), skipped devices untouched.
+ * the selection's command batches: one `firmware.send` entry with the plan, rows carrying the
+ * selection's id (its progress), skipped devices untouched.
  */
 export async function firmwareToSelection(
   deps: Deps,
+  runner: SelectionRunner,
   ctx: AuditContext,
   actor: AccessClaims,
   scope: Scope,
   id: string,
   req: SelectionFirmwareRequest & { base: string },
-  onError: (err: unknown, what: string) => void,
 ) {
   const found = await findSelection(deps.db, scope, actor, id);
   const fw = await firmwareInScope(deps.db, scope, req.firmware_id);
-  const sel = await claimSelection(deps.db, found, 'firmware');
+  const args: FirmwareArgs = {
+    firmware_id: fw.id,
+    expires_in_s: req.expires_in_s ?? DEFAULT_COMMAND_TTL_S,
+    base: req.base,
+  };
+  const sel = await claimSelection(deps.db, found, 'firmware', args, runner.holder);
   const plan = await planFor(deps.db, sel, fw, Date.now());
   await auditSelection(
     deps.db,
@@ -89,23 +115,6 @@ export async function firmwareToSelection(
     { action: 'firmware.send', target: { type: 'firmware', name: fw.id } },
     { phase: 'sent', plan },
   );
-  const ttl = req.expires_in_s ?? DEFAULT_COMMAND_TTL_S;
-  const payload = payloadFor(deps, fw, ttl, req.base);
-  const { commands } = deps.devices;
-  void runSelection(
-    deps.db,
-    sel,
-    async (batch) =>
-      commands.toSelectionBatch(
-        actor,
-        sel.id,
-        await batchIn(deps.db, sel.id, batch, standing(fw, Date.now()), 'update'),
-        {
-          payload,
-          expires_in_s: ttl,
-        },
-      ),
-    onError,
-  );
+  runner.run(sel);
   return { ...presentSelection(sel), plan };
 }

@@ -8,7 +8,8 @@ import type { Scope } from '../account/account-scope.ts';
 import type { AuditContext } from '../audit/audit-context.ts';
 import type { GroupRow } from '../group/group-scope.ts';
 import { assertMayWrite } from '../org/org-access.ts';
-import { runSelection, type Member } from './run-selection.ts';
+import type { Member } from './run-selection.ts';
+import type { Batches, SelectionRunner } from './selection-runner.ts';
 import { auditSelection } from './selection-audit.ts';
 import { batchIn, countStandings } from './selection-members.ts';
 import { claimSelection, findSelection, presentSelection, type SelectionRow } from './selection-scope.ts';
@@ -95,23 +96,29 @@ async function putBatch(db: Db, sel: SelectionRow, groupId: string, batch: Membe
   });
 }
 
+/** The batches of putting a selection into the group its row names (a member in it already stays). */
+export const groupBatches =
+  (db: Db, sel: SelectionRow): Batches =>
+  (batch) =>
+    putBatch(db, sel, (sel.args as { group_id: string }).group_id, batch);
+
 /**
  * Puts every device of a counted selection into the group, in batches, within the group's entity
  * and capacity: one `device.update` entry naming the group and the plan.
  */
 export async function groupSelection(
   db: Db,
+  runner: SelectionRunner,
   ctx: AuditContext,
   actor: AccessClaims,
   scope: Scope,
   id: string,
   req: SelectionGroupRequest,
-  onError: (err: unknown, what: string) => void,
 ) {
   assertMayWrite(actor, 'Group');
   const found = await findSelection(db, scope, actor, id);
   const g = await groupInScope(db, scope, req.group_id);
-  const sel = await claimSelection(db, found, 'group');
+  const sel = await claimSelection(db, found, 'group', { group_id: g.id }, runner.holder);
   const plan = await planFor(db, sel, g);
   await auditSelection(
     db,
@@ -120,6 +127,6 @@ export async function groupSelection(
     { action: 'device.update', target: { type: 'group', name: g.name } },
     { put_in_group: g.name, plan },
   );
-  void runSelection(db, sel, (batch) => putBatch(db, sel, g.id, batch), onError);
+  runner.run(sel);
   return { ...presentSelection(sel), plan };
 }

@@ -6,7 +6,7 @@ import type { Db } from '../../db/client.ts';
 import type { Scope } from '../account/account-scope.ts';
 import type { AuditContext } from '../audit/audit-context.ts';
 import type { ProvisionService } from '../provision/provision-service.ts';
-import { runSelection } from './run-selection.ts';
+import type { Batches, SelectionRunner } from './selection-runner.ts';
 import { auditSelection } from './selection-audit.ts';
 import { batchIn, countStandings } from './selection-members.ts';
 import { claimSelection, findSelection, presentSelection, type SelectionRow } from './selection-scope.ts';
@@ -35,23 +35,42 @@ export async function planSelectionProvision(db: Db, scope: Scope, actor: Access
   return planFor(db, await findSelection(db, scope, actor, id), now);
 }
 
+/** A member got a session since the run started (a batch redone after a crash starts no second one). */
+const sessionSince = (sel: SelectionRow) => sql`exists (select 1 from provision_sessions p
+  where p.device = m.device and p.entity = m.entity and p.created_at >= ${(sel.started_at ?? new Date()).toISOString()}::timestamptz)`;
+
 /**
- * Provisioning on every connected device of a counted selection, in batches, through the
- * provisioning service (each session is its own, recorded as its own `provision.start`; a device
- * refused when reached — no files, a session open — is logged and skipped). One `provision.start`
- * entry for the selection carries the plan.
+ * The batches of provisioning a selection: a session on each connected member, through the
+ * provisioning service, unaudited one by one (the selection's entry is the start; each session's
+ * end is still recorded). A device refused when reached (no files, a session open) is logged.
+ */
+export const provisionBatches =
+  (db: Db, service: ProvisionService, sel: SelectionRow, onError: (err: unknown, what: string) => void): Batches =>
+  async (batch) => {
+    const actor = { sub: sel.owner } as AccessClaims;
+    const { base } = sel.args as { base: string };
+    for (const m of await batchIn(db, sel.id, batch, standing(Date.now()), 'start', sessionSince(sel))) {
+      await service
+        .start(actor, m.entity, m.device, base, null)
+        .catch((err: unknown) => onError(err, `provisioning ${m.device}`));
+    }
+  };
+
+/**
+ * Provisioning on every connected device of a counted selection, in batches: one
+ * `provision.start` entry for the selection, with the count, the first names and the plan.
  */
 export async function provisionSelection(
   db: Db,
-  service: ProvisionService,
+  runner: SelectionRunner,
   ctx: AuditContext,
   actor: AccessClaims,
   scope: Scope,
   id: string,
   base: string,
-  onError: (err: unknown, what: string) => void,
 ) {
-  const sel = await claimSelection(db, await findSelection(db, scope, actor, id), 'provision');
+  const found = await findSelection(db, scope, actor, id);
+  const sel = await claimSelection(db, found, 'provision', { base }, runner.holder);
   const plan = await planFor(db, sel, Date.now());
   await auditSelection(
     db,
@@ -60,13 +79,6 @@ export async function provisionSelection(
     { action: 'provision.start', target: { type: 'provisioning', name: null } },
     { plan },
   );
-  const startBatch = async (batch: Parameters<typeof batchIn>[2]) => {
-    for (const m of await batchIn(db, sel.id, batch, standing(Date.now()), 'start')) {
-      await service
-        .start(actor, m.entity, m.device, base, ctx)
-        .catch((err: unknown) => onError(err, `provisioning ${m.device}`));
-    }
-  };
-  void runSelection(db, sel, startBatch, onError);
+  runner.run(sel);
   return { ...presentSelection(sel), plan };
 }

@@ -1,4 +1,4 @@
-import { count, eq, lt, sql } from 'drizzle-orm';
+import { and, count, eq, lt, ne, sql } from 'drizzle-orm';
 import { parseViewQuery } from '@fleet/shared/schemas/device-view';
 import type { AccessClaims } from '@fleet/shared/schemas/session';
 import type { Db } from '../../db/client.ts';
@@ -14,7 +14,10 @@ import { SELECTION_TTL_MS, presentSelection } from './selection-scope.ts';
  */
 export async function selectDevices(db: Db, scope: Scope, actor: AccessClaims, query: string) {
   const where = deviceFilter(scope, parseViewQuery(query));
-  await db.delete(deviceSelections).where(lt(deviceSelections.expires_at, sql`now()`));
+  // A run under way is kept past the hour (a resumed run still reads its members).
+  await db
+    .delete(deviceSelections)
+    .where(and(lt(deviceSelections.expires_at, sql`now()`), ne(deviceSelections.state, 'running')));
   const row = await db.transaction(async (tx) => {
     const [sel] = await tx
       .insert(deviceSelections)

@@ -19,12 +19,19 @@ export async function countStandings(db: Db, id: string, standing: SQL): Promise
   return Object.fromEntries(rows.map((r) => [r.standing, Number(r.n)]));
 }
 
-/** The members of one batch that stand in `lot` now (the action reads the plan's rule again). */
-export async function batchIn(db: Executor, id: string, batch: Member[], standing: SQL, lot: string) {
+/**
+ * The members of one batch that stand in `lot` now (the action reads the plan's rule again) and
+ * that `acted` (a condition on `m`) does not say were acted on already: a batch redone after a
+ * crash acts only on the members it had not reached.
+ */
+export async function batchIn(db: Executor, id: string, batch: Member[], standing: SQL, lot: string, acted?: SQL) {
   const names = JSON.stringify(batch.map((m) => m.device));
   return rowsOf<Member>(
     await db.execute(sql`select m.device, m.entity from ${membersOf(id)}
       and m.device in (select jsonb_array_elements_text(${names}::jsonb))
-      and ${standing} = ${lot} order by m.device`),
+      and ${standing} = ${lot} ${acted ? sql`and not ${acted}` : sql``} order by m.device`),
   );
 }
+
+/** A member already has its command of the selection (commands of a selection carry its id). */
+export const commandWritten = sql`exists (select 1 from commands c where c.id = m.selection and c.device = m.device)`;

@@ -11,6 +11,8 @@ export type SelectionAction = NonNullable<Selection['action']>;
 
 /** Devices a job handles at a time: one insert or delete and one publication round each. */
 export const SELECTION_BATCH = 500;
+/** How long a run's lease holds without news from its holder; it is renewed well within that. */
+export const SELECTION_LEASE_MS = 30_000;
 /** How long a dry run's set may be acted on. */
 export const SELECTION_TTL_MS = 60 * 60_000;
 /** Names an audit entry of a selection's action lists (the count is always whole). */
@@ -30,13 +32,27 @@ export async function findSelection(db: Db, scope: Scope, actor: AccessClaims, i
 }
 
 /**
- * Takes a counted selection for one action, once: a second action, or one after it expired, is
- * refused (the dry run must be done again).
+ * Takes a counted selection for one action, once, with the action's arguments (what a resumed run
+ * reads) and the lease of the instance that will run it: a second action, or one after it expired,
+ * is refused (the dry run must be done again).
  */
-export async function claimSelection(db: Db, row: SelectionRow, action: SelectionAction): Promise<SelectionRow> {
+export async function claimSelection(
+  db: Db,
+  row: SelectionRow,
+  action: SelectionAction,
+  args: Record<string, unknown>,
+  holder: string,
+): Promise<SelectionRow> {
   const [claimed] = await db
     .update(deviceSelections)
-    .set({ action, state: 'running' })
+    .set({
+      action,
+      state: 'running',
+      args,
+      started_at: sql`now()`,
+      lease_holder: holder,
+      lease_until: sql`now() + make_interval(secs => ${SELECTION_LEASE_MS / 1000})`,
+    })
     .where(
       and(
         eq(deviceSelections.id, row.id),

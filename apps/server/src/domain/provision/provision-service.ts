@@ -69,20 +69,21 @@ export class ProvisionService {
 
   /**
    * Starts a session: the device gets its files' signed links; answers the new session. Recorded
-   * as `provision.start` with the session (its files by name), a refusal as a failure.
+   * as `provision.start` with the session (its files by name), a refusal as a failure; `audit`
+   * null when the caller records the start itself (a selection's one entry).
    */
   async start(
     actor: AccessClaims,
     entity: string,
     device: string,
     base: string,
-    audit: AuditContext = SYSTEM_CONTEXT,
+    audit: AuditContext | null = SYSTEM_CONTEXT,
   ): Promise<ProvisionSession> {
     const entry = { action: 'provision.start', entity, target: { type: 'device', name: device } } as const;
     try {
       return await this.begin(actor, entity, device, base, audit, entry);
     } catch (err) {
-      if (err instanceof HttpError) await recordFailure(this.o.db, audit, entry, err);
+      if (err instanceof HttpError && audit) await recordFailure(this.o.db, audit, entry, err);
       throw err;
     }
   }
@@ -92,7 +93,7 @@ export class ProvisionService {
     entity: string,
     device: string,
     base: string,
-    audit: AuditContext,
+    audit: AuditContext | null,
     entry: AuditEntryInput,
   ): Promise<ProvisionSession> {
     const { db } = this.o;
@@ -122,7 +123,7 @@ export class ProvisionService {
           files,
         );
         const names = files.map((f) => f.filename);
-        await recordAudit(tx, audit, { ...entry, details: { session_id: id, count: names.length, names } });
+        if (audit) await recordAudit(tx, audit, { ...entry, details: { session_id: id, count: names.length, names } });
         return row;
       });
     } catch (err) {

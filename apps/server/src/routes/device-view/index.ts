@@ -34,7 +34,6 @@ const errors = { ...ERROR_RESPONSES, 503: ErrorInfoSchema };
 export async function deviceViewRoutes(app: FastifyInstance, deps: Deps) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const security = [{ bearer: [] }];
-  const onError = (err: unknown, what: string) => app.log.error({ err }, `failed: ${what}`);
 
   for (const { prefix, params } of SCOPES) {
     const Scoped = z.object(params);
@@ -163,16 +162,14 @@ export async function deviceViewRoutes(app: FastifyInstance, deps: Deps) {
       async (request, reply) => {
         const scope = scopeOf(request, 'Device');
         const ctx = auditContext(request, deps);
-        const { commands } = deps.devices;
         const data = await sendToSelection(
           deps.db,
-          commands,
+          app.selections,
           ctx,
           request.auth,
           scope,
           request.params.id,
           request.body,
-          onError,
         );
         return reply.code(202).send({ data });
       },
@@ -192,8 +189,7 @@ export async function deviceViewRoutes(app: FastifyInstance, deps: Deps) {
       async (request, reply) => {
         const scope = scopeOf(request, 'Device');
         const ctx = auditContext(request, deps);
-        const { access } = deps.devices;
-        const data = await deleteSelection(deps.db, access, ctx, request.auth, scope, request.params.id, onError);
+        const data = await deleteSelection(deps.db, app.selections, ctx, request.auth, scope, request.params.id);
         return reply.code(202).send({ data });
       },
     );

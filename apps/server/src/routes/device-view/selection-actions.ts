@@ -48,7 +48,6 @@ interface Action<B extends z.ZodType, P extends z.ZodType> {
 export async function selectionActionRoutes(app: FastifyInstance, deps: Deps) {
   const security = [{ bearer: [] }];
   const tags = ['device selections'];
-  const onError = (err: unknown, what: string) => app.log.error({ err }, `failed: ${what}`);
   /** Where devices download from: PUBLIC_URL, or the origin this request came in on. */
   const base = (request: FastifyRequest) => deps.config.PUBLIC_URL ?? `${request.protocol}://${request.host}`;
 
@@ -103,7 +102,7 @@ export async function selectionActionRoutes(app: FastifyInstance, deps: Deps) {
     plan: SelectionFirmwarePlanSchema,
     dryRun: (c) => planSelectionFirmware(deps.db, c.scope, c.actor, c.id, c.body),
     act: (c) =>
-      firmwareToSelection(deps, c.audit, c.actor, c.scope, c.id, { ...c.body, base: base(c.request) }, onError),
+      firmwareToSelection(deps, app.selections, c.audit, c.actor, c.scope, c.id, { ...c.body, base: base(c.request) }),
   });
 
   route({
@@ -112,7 +111,7 @@ export async function selectionActionRoutes(app: FastifyInstance, deps: Deps) {
     body: SelectionGroupRequestSchema,
     plan: SelectionGroupPlanSchema,
     dryRun: (c) => planSelectionGroup(deps.db, c.scope, c.actor, c.id, c.body),
-    act: (c) => groupSelection(deps.db, c.audit, c.actor, c.scope, c.id, c.body, onError),
+    act: (c) => groupSelection(deps.db, app.selections, c.audit, c.actor, c.scope, c.id, c.body),
   });
 
   route({
@@ -121,7 +120,6 @@ export async function selectionActionRoutes(app: FastifyInstance, deps: Deps) {
     body: SelectionProvisionRequestSchema,
     plan: SelectionProvisionPlanSchema,
     dryRun: (c) => planSelectionProvision(deps.db, c.scope, c.actor, c.id),
-    act: (c) =>
-      provisionSelection(deps.db, app.provisioning.service, c.audit, c.actor, c.scope, c.id, base(c.request), onError),
+    act: (c) => provisionSelection(deps.db, app.selections, c.audit, c.actor, c.scope, c.id, base(c.request)),
   });
 }
