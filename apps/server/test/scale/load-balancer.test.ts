@@ -1,4 +1,7 @@
 import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { chromium, type Page } from 'playwright-core';
 import { io, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BEACON_NAMESPACE } from '@fleet/shared/beacon-constants';
@@ -6,7 +9,7 @@ import { haproxyPath, startBalancer, startInstances, type Balancer, type Instanc
 import { beaconForm } from '../helpers/beacons.ts';
 import { connectDevice, registerDevice, type TestDevice } from '../helpers/devices.ts';
 import { ADMIN, requester, type TestServer } from '../helpers/server.ts';
-import { signIn } from '../helpers/session.ts';
+import { createAccount, signIn } from '../helpers/session.ts';
 import { readEvents, type SseEvent } from '../helpers/sse.ts';
 import { upload } from '../helpers/uploads.ts';
 
@@ -24,6 +27,17 @@ if (!DATABASE_URL || !REDIS_URL || !MQTT_URL) {
 }
 const HAPROXY = haproxyPath();
 if (!HAPROXY) throw new Error('The load-balancer test needs HAProxy (apt-get install haproxy; .ci/run installs it)');
+
+/** Chromium and the built console, for what the user sees (CI has both: npm test builds the console first). */
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const WEB_INDEX = path.resolve(import.meta.dirname, '../../../web/dist/index.html');
+const SHOTS = path.resolve(import.meta.dirname, '../../../../.tmp/shots');
+const browserReady = fs.existsSync(CHROMIUM) && fs.existsSync(WEB_INDEX);
+if (!browserReady) {
+  console.warn(
+    `[load-balancer] THE BROWSER PART IS SKIPPED: it needs Chromium at ${CHROMIUM} and the built console at ${WEB_INDEX} (npm run build -w apps/web)`,
+  );
+}
 
 /** The console's pause before it opens a dropped stream again (apps/web/src/lib/sse.ts). */
 const STREAM_RETRY_MS = 1_000;
@@ -239,4 +253,80 @@ describe('three API instances behind HAProxy, one killed', () => {
     expect(gapMs).toBeLessThan(5_000);
     expect(loop.log.slice(afterFrom).every((r) => r.ok)).toBe(true);
   }, 45_000);
+
+  it.skipIf(!browserReady)(
+    'shows the console live through the balancer before and after an instance dies',
+    async () => {
+      const boss = await createAccount({ request: api }, token, {
+        name: `boss_${hex()}`,
+        entity: ENTITY,
+        subtype: 'admin',
+      });
+      const browser = await chromium.launch({
+        executablePath: CHROMIUM,
+        args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'],
+      });
+      try {
+        const values = {
+          username: boss.name,
+          entity: ENTITY,
+          refreshToken: boss.refresh_token,
+          accessToken: boss.access_token,
+        };
+        const localStorage = Object.entries(values).map(([k, value]) => ({ name: `fleet.${k}`, value }));
+        const context = await browser.newContext({
+          baseURL: lb.url,
+          viewport: { width: 1280, height: 800 },
+          storageState: { cookies: [], origins: [{ origin: lb.url, localStorage }] },
+        });
+        const page = await context.newPage();
+        // Which instance each of the page's WebSockets reached: the balancer's header on the handshake.
+        const cdp = await context.newCDPSession(page);
+        const socketsOn: string[] = [];
+        cdp.on('Network.webSocketHandshakeResponseReceived', (e) => {
+          const h = e.response.headers as Record<string, string>;
+          socketsOn.push(h['x-served-by'] ?? h['X-Served-By'] ?? '?');
+        });
+        await cdp.send('Network.enable');
+        const sighting = async (patient: string) => {
+          const mac = hex();
+          const form = beaconForm(mac, undefined, { patient_name: patient });
+          expect((await api('POST', `/api/v1/tenant/${ENTITY}/beacon-configs`, { token, body: form })).status).toBe(
+            201,
+          );
+          await device.publish('beacon', { beacon_mac: mac, rssi: -55 });
+          await page.getByTestId('feed-item').filter({ hasText: patient }).first().waitFor({ timeout: 15_000 });
+        };
+        await page.goto('/beacon-demo');
+        await page.getByRole('status', { name: 'Connected' }).waitFor({ timeout: 15_000 });
+        await sighting('Before Kill');
+        fs.mkdirSync(SHOTS, { recursive: true });
+        await page.screenshot({ path: `${SHOTS}/load-balancer-before-kill.png` });
+
+        const victim = instances.find((i) => i.name === socketsOn.at(-1))!;
+        expect(victim.child.exitCode).toBeNull();
+        victim.child.kill('SIGKILL');
+        await victim.exited;
+        await until('the page opens its socket again on an instance left', () => socketsOn.length === 2, 20_000);
+        expect(socketsOn[1]).not.toBe(victim.name);
+        await page.getByRole('status', { name: 'Connected' }).waitFor({ timeout: 15_000 });
+        await sighting('After Kill');
+        await goThrough(page);
+        await page.screenshot({ path: `${SHOTS}/load-balancer-after-kill.png` });
+        console.log(`[load-balancer] browser: socket on ${socketsOn[0]}, killed; reconnected on ${socketsOn[1]}`);
+      } finally {
+        await browser.close();
+      }
+    },
+    60_000,
+  );
 });
+
+/** The page still loads what it asks the API for after the kill: the beacons' list in the manage dialog. */
+async function goThrough(page: Page) {
+  await page.getByRole('button', { name: 'Manage Beacons' }).click();
+  const modal = page.getByRole('dialog', { name: 'Manage Beacons' });
+  await modal.getByText('After Kill').waitFor();
+  await page.keyboard.press('Escape');
+  await modal.waitFor({ state: 'hidden' });
+}
