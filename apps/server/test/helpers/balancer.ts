@@ -9,8 +9,8 @@ import { ADMIN, createTestDatabase } from './server.ts';
 
 /**
  * API instances as their own processes (so one can be killed with SIGKILL) on one PostgreSQL
- * database, Redis and Mosquitto, behind a HAProxy from Debian started with a generated config:
- * the one docs/operations.md shows ("Behind a load balancer"), on loopback ports picked here.
+ * database, Redis and Mosquitto, behind a HAProxy from Debian running the configuration shipped
+ * in docs/deploy/haproxy.cfg, on loopback ports picked here.
  */
 
 const SERVER_DIR = path.resolve(import.meta.dirname, '../..');
@@ -160,36 +160,25 @@ export async function startInstances(count: number, extraEnv: Record<string, str
   return { instances, close };
 }
 
-/** The HAProxy configuration in front of `servers` (docs/operations.md, "Behind a load balancer"). */
-export function haproxyConfig(o: { port: number; statsPort: number; servers: Array<{ name: string; port: number }> }) {
-  return `global
-  maxconn 4096
+/** The configuration shipped for deployments (docs/operations.md, "Behind a load balancer"). */
+export const SHIPPED_CONFIG = path.resolve(SERVER_DIR, '../../docs/deploy/haproxy.cfg');
 
-defaults
-  mode http
-  option httplog
-  option forwardfor
-  timeout connect 2s
-  timeout client 60s
-  timeout server 60s
-  timeout tunnel 1h
-  timeout http-keep-alive 10s
-  # A request that could not reach an instance is sent to another one; an idempotent one (GET,
-  # HEAD) is also sent again when an instance died while answering it.
-  retries 2
-  option redispatch 1
-  retry-on conn-failure empty-response junk-response response-timeout 502 503 504
-
-frontend fleet
-  bind 127.0.0.1:${o.port}
-  http-request disable-l7-retry if !METH_GET
-  default_backend fleet_api
-
-backend fleet_api
-  balance roundrobin
-  option httpchk GET /readyz
-  http-check expect status 200
-  default-server inter 250ms fastinter 250ms downinter 1s fall 2 rise 2
+/**
+ * The shipped configuration in front of `servers` on loopback: its own `bind` and `server` lines
+ * and the HTTPS redirect left out (no TLS here), plus a stats page and an `X-Served-By` header
+ * naming the instance that answered, which the test reads.
+ */
+export function haproxyConfig(
+  shipped: string,
+  o: { port: number; statsPort: number; servers: Array<{ name: string; port: number }> },
+) {
+  const kept = shipped
+    .split('\n')
+    .filter((l) => !/^\s*(bind|server)\s|redirect scheme https/.test(l))
+    .map((l) => (l === 'frontend fleet' ? `${l}\n  bind 127.0.0.1:${o.port}` : l));
+  if (!kept.some((l) => l.startsWith('frontend fleet')) || !/^backend fleet_api$/m.test(kept.join('\n')))
+    throw new Error(`${SHIPPED_CONFIG} lacks its "frontend fleet" or "backend fleet_api"`);
+  return `${kept.join('\n').trimEnd()}
   http-response set-header X-Served-By %s
 ${o.servers.map((s) => `  server ${s.name} 127.0.0.1:${s.port} check`).join('\n')}
 
@@ -212,7 +201,10 @@ export async function startBalancer(haproxy: string, instances: Instance[]): Pro
   const [port, statsPort] = [await freePort(), await freePort()];
   const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'fleet-haproxy-'));
   const cfg = path.join(dir, 'haproxy.cfg');
-  await fs.writeFile(cfg, haproxyConfig({ port, statsPort, servers: instances }));
+  await fs.writeFile(
+    cfg,
+    haproxyConfig(await fs.readFile(SHIPPED_CONFIG, 'utf8'), { port, statsPort, servers: instances }),
+  );
   const child = spawn(haproxy, ['-f', cfg, '-db'], { stdio: ['ignore', 'ignore', 'pipe'] });
   let err = '';
   child.stderr!.on('data', (d: Buffer) => (err = (err + d.toString()).slice(-4000)));

@@ -5,7 +5,14 @@ import { chromium, type Page } from 'playwright-core';
 import { io, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BEACON_NAMESPACE } from '@fleet/shared/beacon-constants';
-import { haproxyPath, startBalancer, startInstances, type Balancer, type Instance } from '../helpers/balancer.ts';
+import {
+  haproxyPath,
+  SHIPPED_CONFIG,
+  startBalancer,
+  startInstances,
+  type Balancer,
+  type Instance,
+} from '../helpers/balancer.ts';
 import { beaconForm } from '../helpers/beacons.ts';
 import { connectDevice, registerDevice, type TestDevice } from '../helpers/devices.ts';
 import { ADMIN, requester, type TestServer } from '../helpers/server.ts';
@@ -155,6 +162,11 @@ function beaconSocket() {
 }
 
 describe('three API instances behind HAProxy, one killed', () => {
+  it('runs the configuration docs/operations.md shows', () => {
+    const operations = fs.readFileSync(path.resolve(import.meta.dirname, '../../../../docs/operations.md'), 'utf8');
+    expect(operations).toContain(fs.readFileSync(SHIPPED_CONFIG, 'utf8'));
+  });
+
   it('keeps the console working: the stream resumes with nothing missed, sockets reconnect, GETs survive', async () => {
     const list = await api('GET', `/api/v1/tenant/${ENTITY}/device`, { token });
     expect(list.status).toBe(200);
