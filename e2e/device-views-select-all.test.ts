@@ -1,9 +1,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { sql } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rowsOf } from '../apps/server/src/db/raw-sql.ts';
 import { SHOTS_DIR } from './helpers/axe.ts';
-import { chromiumPath, signIn } from './helpers/browser.ts';
+import { ADMIN, chromiumPath, signIn } from './helpers/browser.ts';
 import { BOSS, id, rows, seed, seedGlobex, startWorld, unexpected, world } from './helpers/devices-world.ts';
 
 /**
@@ -103,4 +105,44 @@ describe.skipIf(!chromiumPath)('saved views and select all matching in Chromium'
     await page.screenshot({ path: path.join(SHOTS_DIR, 'device-views-phone.png'), fullPage: true });
     expect(unexpected(errors)).toEqual([]);
   }, 240_000);
+
+  it('the landlord’s list puts every matching device into a group: choose, dry run, confirm, progress', async () => {
+    const { page, errors } = await world.h.newPage({ as: ADMIN });
+    page.setDefaultTimeout(15_000);
+    // Low across entities: acme's 25 and globex's 15; hall_a is acme's group.
+    const matching = LOW + 15;
+    const openDialog = async (scheme: 'light' | 'dark') => {
+      await page.evaluate((s) => localStorage.setItem('fleet.theme', s), scheme);
+      await page.goto('/sdevices?battery=Low');
+      await expect.poll(() => rows(page).count()).toBe(20);
+      await page.getByRole('checkbox', { name: 'Select all devices on this page' }).check();
+      await page.getByRole('button', { name: `Select all ${matching} matching` }).click();
+      await page.getByRole('button', { name: 'Multi-Device Action' }).click();
+      await page.getByRole('menuitem', { name: 'Put into group' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Put into group: every matching device' });
+      await dialog
+        .getByRole('textbox', { name: 'Group' })
+        .or(dialog.getByRole('combobox', { name: 'Group' }))
+        .first()
+        .click();
+      await page.getByRole('option', { name: 'acme: hall_a' }).click();
+      await dialog
+        .getByText(`${LOW} devices of ${matching} will be put into hall_a. Skipped: 15 of another entity.`)
+        .waitFor({ timeout: 30_000 });
+      await page.screenshot({ path: path.join(SHOTS_DIR, `sdevices-matching-group-${scheme}.png`) });
+      return dialog;
+    };
+    fs.mkdirSync(SHOTS_DIR, { recursive: true });
+    await page.goto('/sdevices');
+    await (await openDialog('dark')).getByRole('button', { name: 'Cancel' }).click();
+    await (await openDialog('light')).getByRole('button', { name: `Put ${LOW} devices` }).click();
+    await page.getByText(`Done. Put into group: ${matching} devices done`).waitFor({ timeout: 20_000 });
+    const inHall = await world.h.server.app.db.execute(sql`select name from devices where "group" = 'hall_a'`);
+    expect(
+      rowsOf<{ name: string }>(inHall)
+        .map((r) => r.name)
+        .sort(),
+    ).toEqual(lowNames);
+    expect(unexpected(errors)).toEqual([]);
+  }, 120_000);
 });

@@ -6,7 +6,7 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../../src/db/raw-sql.ts';
-import { firmware } from '../../src/db/schema.ts';
+import { firmware, groups, sites } from '../../src/db/schema.ts';
 import { entriesOf } from '../helpers/audit.ts';
 import { eventually } from '../helpers/devices.ts';
 import {
@@ -24,13 +24,17 @@ import {
   memberEntities,
 } from '../helpers/selection-world.ts';
 
-async function addFirmware(entity: string, version: string, device_type: 'CC1' | 'CC2') {
+async function addFirmware(
+  entity: string,
+  version: string,
+  device_type: 'CC1' | 'CC2',
+  at: { level: 'entity' | 'site' | 'group'; target: string } = { level: 'entity', target: entity },
+) {
   const id = randomUUID();
   await s.app.db.insert(firmware).values({
     id,
     entity,
-    level: 'entity',
-    target: entity,
+    ...at,
     filename: 'fw.bin',
     size_bytes: 4,
     sha256: 'a'.repeat(64),
@@ -138,6 +142,62 @@ describe('firmware update on everything a filter matches', () => {
       return r;
     }, 20_000);
     expect(rows.map((r) => r.device)).toEqual([...theirs].sort());
+  });
+
+  it('site- and group-level firmware: the dry run counts only the devices of that site or group', async () => {
+    const [site] = await s.app.db
+      .insert(sites)
+      .values({ entity: acme, name: 'North', latitude: 0, longitude: 0 })
+      .returning();
+    const placed = await s.app.db
+      .insert(groups)
+      .values([
+        { entity: acme, name: 'gA', site: 'North' },
+        { entity: acme, name: 'gB', site: 'North' },
+        { entity: acme, name: 'gC' },
+      ])
+      .returning();
+    const v1 = { battery: 10, manufacturing_type: 'CC2' as const, fw_version: '1.0.0' };
+    const inNorth = [
+      ...(await addDevices(acme, 2, { ...v1, group: 'gA' })),
+      ...(await addDevices(acme, 1, { ...v1, group: 'gB' })),
+    ];
+    const inC = await addDevices(acme, 2, { ...v1, group: 'gC' });
+    await addDevices(acme, 1, { ...v1, manufacturing_type: 'CC1', group: 'gA' });
+    const siteFw = await addFirmware(acme, '4.0.0', 'CC2', { level: 'site', target: site!.id });
+    const groupFw = await addFirmware(acme, '4.1.0', 'CC2', { level: 'group', target: placed[2]!.id });
+
+    const { body } = await count(acme, 'group=gA&group=gB&group=gC');
+    expect(body.data.total).toBe(6);
+    const bySite = await plan(acme, body.data.id, { firmware_id: siteFw });
+    expect(bySite.body.data).toMatchObject({ update: 3, other_place: 2, other_type: 1, level: 'site', place: 'North' });
+    const byGroup = await plan(acme, body.data.id, { firmware_id: groupFw });
+    expect(byGroup.body.data).toMatchObject({ update: 2, other_place: 3, other_type: 1, level: 'group', place: 'gC' });
+    expect((await update(acme, body.data.id, { firmware_id: groupFw })).status).toBe(202);
+    const rows = await eventually(async () => {
+      const r = await commandsOf(body.data.id);
+      if (r.length < inC.length) throw new Error('not yet');
+      return r;
+    }, 20_000);
+    expect(rows.map((r) => r.device)).toEqual([...inC].sort());
+    expect(inNorth.length).toBe(3);
+
+    // The choices: every level of the entity's firmware, by place, and its groups; never another entity's.
+    const choices = await s.request('GET', `${sel(acme)}/${body.data.id}/choices`, { token: ann });
+    expect(choices.status).toBe(200);
+    const fwIds = choices.body.data.firmware.map((f: { id: string }) => f.id);
+    expect(fwIds).toEqual(expect.arrayContaining([fw, siteFw, groupFw]));
+    expect(fwIds).not.toContain(theirFw);
+    expect(choices.body.data.firmware.find((f: { id: string }) => f.id === siteFw)).toMatchObject({
+      level: 'site',
+      place: 'North',
+    });
+    expect(choices.body.data.groups.map((g: { name: string }) => g.name)).toEqual(['gA', 'gB', 'gC']);
+    expect((await s.request('GET', `${sel(globex)}/${body.data.id}/choices`, { token: gus })).status).toBe(404);
+    // The landlord's choices come from the entities of its set's devices.
+    const all = await count(null, 'battery=Low', root);
+    const landlord = await s.request('GET', `${sel(null)}/${all.body.data.id}/choices`, { token: root });
+    expect(landlord.body.data.firmware.map((f: { id: string }) => f.id)).toEqual(expect.arrayContaining([fw, theirFw]));
   });
 
   it('refuses bad input with 400s', async () => {

@@ -12,8 +12,9 @@ export type SelectionFirmwareRequest = z.input<typeof SelectionFirmwareRequestSc
 /**
  * The dry run of a firmware update on a selection: of `total`, `update` devices get it; the others
  * are skipped because they already run that version, are unresponsive (core §4's 20 minutes), are
- * of another device type (or, on the landlord's list, of another entity than the firmware's), or
- * were deleted since the count.
+ * of another device type (or, on the landlord's list, of another entity than the firmware's), are
+ * outside the site or group a site- or group-level firmware is for (`other_place`), or were
+ * deleted since the count. `level` and `place` say where the firmware was uploaded (fleet §7).
  */
 export const SelectionFirmwarePlanSchema = z.object({
   total: z.number().int(),
@@ -21,9 +22,12 @@ export const SelectionFirmwarePlanSchema = z.object({
   current: z.number().int(),
   unresponsive: z.number().int(),
   other_type: z.number().int(),
+  other_place: z.number().int(),
   gone: z.number().int(),
   version: z.string(),
   device_type: z.string(),
+  level: z.enum(['entity', 'site', 'group']),
+  place: z.string(),
 });
 export type SelectionFirmwarePlan = z.infer<typeof SelectionFirmwarePlanSchema>;
 
@@ -64,3 +68,23 @@ export const SelectionProvisionPlanSchema = z.object({
   gone: z.number().int(),
 });
 export type SelectionProvisionPlan = z.infer<typeof SelectionProvisionPlanSchema>;
+
+/**
+ * GET …/device-selection/{id}/choices: what the selection's firmware and group actions may name,
+ * from the entities its devices belong to (one on an entity's list): every firmware of each
+ * level (entity, site, group) with where it was uploaded, and every group.
+ */
+export const SelectionChoicesSchema = z.object({
+  firmware: z.array(
+    z.object({
+      id: z.string(),
+      entity: z.string(),
+      level: z.enum(['entity', 'site', 'group']),
+      place: z.string(),
+      device_type: z.string(),
+      version: z.string(),
+    }),
+  ),
+  groups: z.array(z.object({ id: z.string(), entity: z.string(), name: z.string() })),
+});
+export type SelectionChoices = z.infer<typeof SelectionChoicesSchema>;

@@ -12,6 +12,7 @@ import type { Deps } from '../deps.ts';
 import { firmwareById, type FirmwareRow } from '../dfu/choose-firmware.ts';
 import { payloadFor } from '../dfu/send-firmware-update.ts';
 import type { Batches, SelectionRunner } from './selection-runner.ts';
+import { placeName } from './selection-choices.ts';
 import { batchIn, commandWritten, countStandings } from './selection-members.ts';
 import { auditSelection } from './selection-audit.ts';
 import { claimSelection, findSelection, presentSelection, type SelectionRow } from './selection-scope.ts';
@@ -24,14 +25,29 @@ async function firmwareInScope(db: Db, scope: Scope, id: string): Promise<Firmwa
   return row;
 }
 
+/** The member's device sits where a site- or group-level firmware is for (true for entity level). */
+const inPlace = (fw: FirmwareRow): SQL => {
+  if (fw.level === 'group') {
+    return sql`exists (select 1 from groups g where g.entity = d.entity and g.name = d."group"
+      and g.id::text = ${fw.target})`;
+  }
+  if (fw.level === 'site') {
+    return sql`exists (select 1 from groups g join sites s on s.entity = g.entity and s.name = g.site
+      where g.entity = d.entity and g.name = d."group" and s.id::text = ${fw.target})`;
+  }
+  return sql`true`;
+};
+
 /**
  * How each member of a selection stands to a firmware, first rule that holds: gone (deleted since
  * the count), other_type (another type, or another entity than the firmware's: never sent across
- * entities), current (runs that version), unresponsive (silent for core §4's 20 minutes), update.
+ * entities), other_place (outside the site or group the firmware was uploaded for), current (runs
+ * that version), unresponsive (silent for core §4's 20 minutes), update.
  */
 const standing = (fw: FirmwareRow, now: number): SQL => sql`case
   when d.name is null then 'gone'
   when d.entity <> ${fw.entity} or d.manufacturing_type <> ${fw.device_type} then 'other_type'
+  when not ${inPlace(fw)} then 'other_place'
   when d.fw_version is not distinct from ${fw.version} then 'current'
   when d.updated_at < ${new Date(now - UNRESPONSIVE_AFTER_MS).toISOString()}::timestamptz then 'unresponsive'
   else 'update' end`;
@@ -45,9 +61,12 @@ async function planFor(db: Db, sel: SelectionRow, fw: FirmwareRow, now: number):
     current: n('current'),
     unresponsive: n('unresponsive'),
     other_type: n('other_type'),
+    other_place: n('other_place'),
     gone: n('gone'),
     version: fw.version,
     device_type: fw.device_type,
+    level: fw.level,
+    place: await placeName(db, fw),
   };
 }
 

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { SelectionSchema, type Selection } from '@fleet/shared/schemas/device-view';
 import { ErrorInfoSchema } from '@fleet/shared/schemas/error';
 import {
+  SelectionChoicesSchema,
   SelectionFirmwarePlanSchema,
   SelectionFirmwareRequestSchema,
   SelectionGroupPlanSchema,
@@ -15,6 +16,7 @@ import type { Scope } from '../../domain/account/account-scope.ts';
 import type { AuditContext } from '../../domain/audit/audit-context.ts';
 import type { Deps } from '../../domain/deps.ts';
 import { firmwareToSelection, planSelectionFirmware } from '../../domain/device-selection/firmware-to-selection.ts';
+import { selectionChoices } from '../../domain/device-selection/selection-choices.ts';
 import { groupSelection, planSelectionGroup } from '../../domain/device-selection/group-selection.ts';
 import { planSelectionProvision, provisionSelection } from '../../domain/device-selection/provision-selection.ts';
 import { auditContext } from '../audit-context.ts';
@@ -94,6 +96,25 @@ export async function selectionActionRoutes(app: FastifyInstance, deps: Deps) {
       );
     }
   };
+
+  for (const { prefix, params } of SCOPES) {
+    app.get(
+      `${prefix}/device-selection/:id/choices`,
+      {
+        schema: {
+          tags,
+          security,
+          summary: `What the selection's firmware and group actions may name ${prefix ? 'in the entity' : 'in the entities of its devices'}: firmware of every level, groups`,
+          params: z.object(params).extend({ id: z.uuid() }),
+          response: { 200: z.object({ data: SelectionChoicesSchema }), ...errors },
+        },
+      },
+      async (request) => {
+        const { id } = request.params as { id: string };
+        return { data: await selectionChoices(deps.db, scopeOf(request, 'Device'), request.auth, id) };
+      },
+    );
+  }
 
   route({
     path: 'firmware',

@@ -221,7 +221,7 @@ export function DeviceListView({ landlord }: { landlord: boolean }) {
               void (matching ? matchingAction.run(action) : commands.onCommandSelected(action))
             }
             onProvisionSelected={() => void (matching ? matchingAction.run('provision') : onProvisionSelected())}
-            onGroupSelected={matching && !landlord ? () => void matchingAction.run('group') : undefined}
+            onGroupSelected={matching ? () => void matchingAction.run('group') : undefined}
             vibrateAllLabel={commands.vibrateAllLabel}
             onVibrateAll={() => void commands.onVibrateAll()}
             onDeleteSelected={() => void (matching ? matchingAction.run('delete') : onDeleteSelected())}

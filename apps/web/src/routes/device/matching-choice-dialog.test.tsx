@@ -16,17 +16,13 @@ const sel: Selection = {
   done: 0,
   expires_at: '2026-11-28T07:00:00.000Z',
 };
-const firmware = {
-  id: FW,
-  level: 'entity',
-  target: 'acme',
-  version: '2.0.0',
-  device_type: 'CC2',
-  filename: 'fw.bin',
-  release_date: '2026-11-01T00:00:00.000Z',
-  description: '',
-  size_bytes: 4,
-  sha256: 'a'.repeat(64),
+const SITE_FW = '7a2d3c4e-9b5c-4d2f-8e66-1b2c3d4e5f60';
+const choices = {
+  firmware: [
+    { id: FW, entity: 'acme', level: 'entity', place: 'acme', device_type: 'CC2', version: '2.0.0' },
+    { id: SITE_FW, entity: 'acme', level: 'site', place: 'North', device_type: 'CC2', version: '2.1.0' },
+  ],
+  groups: [{ id: '8b3e4f5a-0c6d-4e3a-9f77-2c3d4e5f6071', entity: 'acme', name: 'Ward 1' }],
 };
 const plan = {
   total: 8,
@@ -34,14 +30,19 @@ const plan = {
   current: 2,
   unresponsive: 1,
   other_type: 2,
+  other_place: 0,
   gone: 0,
   version: '2.0.0',
   device_type: 'CC2',
+  level: 'entity',
+  place: 'acme',
 };
+const sitePlan = { ...plan, update: 2, current: 0, other_place: 3, version: '2.1.0', level: 'site', place: 'North' };
 
 function answer(call: ApiCall) {
-  if (call.url.includes('/firmware?')) return { body: { files: [firmware], total: 1 } };
-  if (call.url.endsWith(`/device-selection/${SEL}/firmware/plan`)) return { body: { data: plan } };
+  if (call.url.endsWith(`/device-selection/${SEL}/choices`)) return { body: { data: choices } };
+  if (call.url.endsWith(`/device-selection/${SEL}/firmware/plan`))
+    return { body: { data: (call.body as { firmware_id: string }).firmware_id === SITE_FW ? sitePlan : plan } };
   if (call.url.endsWith(`/device-selection/${SEL}/provision/plan`))
     return { body: { data: { total: 8, start: 5, offline: 2, unresponsive: 1, gone: 0 } } };
   if (call.url.endsWith(`/device-selection/${SEL}/firmware`))
@@ -73,6 +74,31 @@ describe('MatchingChoiceDialog', () => {
     await waitFor(() => expect(onStarted).toHaveBeenCalledWith('Update Firmware', SEL));
     const act = calls.find((c) => c.method === 'POST' && c.url.endsWith(`/device-selection/${SEL}/firmware`))!;
     expect(act.body).toEqual({ firmware_id: FW });
+  }, 30_000);
+
+  it('lists site-level firmware by its site, and says who is outside it', async () => {
+    stubApi(answer);
+    const { user } = renderUi(
+      <MatchingChoiceDialog kind="firmware" sel={sel} onClose={() => {}} onStarted={() => {}} />,
+    );
+    await user.click(screen.getByLabelText(/^Firmware/, { selector: 'input' }));
+    await user.click(await screen.findByRole('option', { name: 'CC2 2.1.0 · site North', hidden: true }));
+    await waitFor(() =>
+      expect(screen.getByRole('status', { hidden: true }).textContent).toBe(
+        "2 devices of 8 will be updated to CC2 2.1.0 (the site North's firmware). Skipped: 1 unresponsive (silent for 20 minutes), 2 of another device type, 3 outside site North.",
+      ),
+    );
+  }, 30_000);
+
+  it('on the landlord’s list: its own selection paths, and each group named with its entity', async () => {
+    const calls = stubApi(answer);
+    const { user } = renderUi(
+      <MatchingChoiceDialog kind="group" landlord sel={sel} onClose={() => {}} onStarted={() => {}} />,
+    );
+    await user.click(screen.getByLabelText(/^Group/, { selector: 'input' }));
+    expect(await screen.findByRole('option', { name: 'acme: Ward 1', hidden: true })).toBeTruthy();
+    const asked = calls.find((c) => c.url.endsWith(`/device-selection/${SEL}/choices`))!;
+    expect(asked.url).not.toContain('/tenant/');
   }, 30_000);
 
   it('asks the provisioning dry run at once: connected devices only, the offline ones said', async () => {

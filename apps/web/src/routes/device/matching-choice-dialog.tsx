@@ -5,12 +5,10 @@ import {
   SelectionFirmwarePlanSchema,
   SelectionGroupPlanSchema,
   SelectionProvisionPlanSchema,
+  type SelectionChoices,
 } from '@fleet/shared/schemas/selection-actions';
 import { useQuery } from '@tanstack/react-query';
-import { actOnSelection, planOnSelection } from '@/features/devices/api/saved-views.ts';
-import { useFirmware } from '@/features/files/api/firmware.ts';
-import { groupsApi } from '@/features/org/api/groups.ts';
-import { useActiveEntity } from '@/lib/session/use-active-entity.ts';
+import { actOnSelection, planOnSelection, useSelectionChoices } from '@/features/devices/api/saved-views.ts';
 import { notifyFailure } from '@/lib/notify-failure.ts';
 import { firmwarePlanText, groupPlanText, provisionPlanText } from './plan-text.ts';
 
@@ -23,13 +21,23 @@ const KINDS = {
   provision: { title: 'Provision', field: null, key: null, verb: 'Provision' },
 } as const;
 
-/** The entity's firmware (`CC2 2.0.0`) or groups, by id, while the dialog is open. */
-function useChoices(kind: ChoiceAction) {
-  const entity = useActiveEntity();
-  const firmware = useFirmware({ level: 'entity', id: entity }, kind === 'firmware' && entity !== '');
-  const groups = groupsApi.useList({ enabled: kind === 'group' });
-  if (kind === 'firmware') return firmware.data?.map((f) => ({ value: f.id, label: `${f.device_type} ${f.version}` }));
-  if (kind === 'group') return groups.data?.map((g) => ({ value: g.id, label: g.name }));
+/** Where a firmware was uploaded, as the picker says it: nothing for the entity, else the site or group. */
+const placeLabel = (f: SelectionChoices['firmware'][number]) =>
+  f.level === 'entity' ? '' : ` · ${f.level} ${f.place}`;
+
+/**
+ * The firmware (`CC2 2.0.0 · site North`, every level) or groups the selection may be given, from
+ * the entities of its devices; on the landlord's list each names its entity first.
+ */
+function useChoices(kind: ChoiceAction, landlord: boolean, sel: Selection) {
+  const choices = useSelectionChoices(landlord, sel.id, kind !== 'provision');
+  const of = (entity: string) => (landlord ? `${entity}: ` : '');
+  if (kind === 'firmware')
+    return choices.data?.firmware.map((f) => ({
+      value: f.id,
+      label: `${of(f.entity)}${f.device_type} ${f.version}${placeLabel(f)}`,
+    }));
+  if (kind === 'group') return choices.data?.groups.map((g) => ({ value: g.id, label: `${of(g.entity)}${g.name}` }));
   return [];
 }
 
@@ -39,20 +47,20 @@ const bodyOf = (kind: ChoiceAction, choice: string | null) => {
 };
 
 /** Asks the server what the action would do with the chosen firmware or group: the dry run's words. */
-function usePlanText(kind: ChoiceAction, sel: Selection, choice: string | null) {
+function usePlanText(kind: ChoiceAction, landlord: boolean, sel: Selection, choice: string | null) {
   return useQuery({
-    queryKey: ['device-selection', sel.id, kind, choice],
+    queryKey: ['device-selection', sel.id, kind, choice, landlord],
     queryFn: async () => {
       const body = bodyOf(kind, choice);
       if (kind === 'firmware') {
-        const p = await planOnSelection(false, sel.id, kind, body, SelectionFirmwarePlanSchema);
+        const p = await planOnSelection(landlord, sel.id, kind, body, SelectionFirmwarePlanSchema);
         return { text: firmwarePlanText(p), n: p.update };
       }
       if (kind === 'group') {
-        const p = await planOnSelection(false, sel.id, kind, body, SelectionGroupPlanSchema);
+        const p = await planOnSelection(landlord, sel.id, kind, body, SelectionGroupPlanSchema);
         return { text: groupPlanText(p), n: p.put };
       }
-      const p = await planOnSelection(false, sel.id, kind, body, SelectionProvisionPlanSchema);
+      const p = await planOnSelection(landlord, sel.id, kind, body, SelectionProvisionPlanSchema);
       return { text: provisionPlanText(p), n: p.start };
     },
     enabled: choice !== null || kind === 'provision',
@@ -61,6 +69,8 @@ function usePlanText(kind: ChoiceAction, sel: Selection, choice: string | null) 
 
 interface Props {
   kind: ChoiceAction;
+  /** The landlord's list, across entities: its selection paths, and each choice names its entity. */
+  landlord?: boolean;
   sel: Selection;
   onClose(): void;
   onStarted(label: string, id: string): void;
@@ -71,16 +81,16 @@ interface Props {
  * the firmware or group, read the dry run's breakdown (who is acted on, who is skipped and why),
  * confirm. Exactly the counted devices are considered; devices added after the count are not.
  */
-export function MatchingChoiceDialog({ kind, sel, onClose, onStarted }: Props) {
+export function MatchingChoiceDialog({ kind, landlord = false, sel, onClose, onStarted }: Props) {
   const k = KINDS[kind];
   const [choice, setChoice] = useState<string | null>(null);
-  const choices = useChoices(kind);
-  const plan = usePlanText(kind, sel, choice);
+  const choices = useChoices(kind, landlord, sel);
+  const plan = usePlanText(kind, landlord, sel, choice);
   const [starting, setStarting] = useState(false);
   const confirm = async () => {
     setStarting(true);
     try {
-      await actOnSelection(false, sel.id, kind, bodyOf(kind, choice));
+      await actOnSelection(landlord, sel.id, kind, bodyOf(kind, choice));
       onStarted(k.title, sel.id);
     } catch (error) {
       notifyFailure(error);

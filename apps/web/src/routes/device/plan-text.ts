@@ -13,11 +13,13 @@ const skipped = (parts: Array<string | false>) => {
 /** The firmware dry run in words: who is updated, who is skipped and why. */
 export function firmwarePlanText(p: SelectionFirmwarePlan): string {
   return (
-    `${plural(p.update)} of ${p.total} will be updated to ${p.device_type} ${p.version}.` +
+    `${plural(p.update)} of ${p.total} will be updated to ${p.device_type} ${p.version}` +
+    `${p.level === 'entity' ? '' : ` (the ${p.level} ${p.place}'s firmware)`}.` +
     skipped([
       p.current > 0 && `${p.current} already run ${p.version}`,
       p.unresponsive > 0 && `${p.unresponsive} unresponsive (silent for 20 minutes)`,
       p.other_type > 0 && `${p.other_type} of another device type`,
+      p.other_place > 0 && `${p.other_place} outside ${p.level} ${p.place}`,
       p.gone > 0 && `${p.gone} deleted since the count`,
     ])
   );

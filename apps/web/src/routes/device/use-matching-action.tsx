@@ -5,7 +5,6 @@ import type { Selection } from '@fleet/shared/schemas/device-view';
 import { useQueryClient } from '@tanstack/react-query';
 import { commandPayload, type ConsoleCommand, type GeneralCommand } from '@/features/commands/utils/command-actions.ts';
 import { deviceKeys } from '@/lib/api/device-paths.ts';
-import { notifyWarning } from '@/lib/notify.ts';
 import { notifyFailure } from '@/lib/notify-failure.ts';
 import { MatchingChoiceDialog, type ChoiceAction } from './matching-choice-dialog.tsx';
 import { actOnSelection, countMatching, useSelectionProgress } from '@/features/devices/api/saved-views.ts';
@@ -44,11 +43,6 @@ export function useMatchingAction(landlord: boolean, query: string) {
   const [choosing, setChoosing] = useState<{ kind: ChoiceAction; sel: Selection } | null>(null);
 
   const run = async (action: ConsoleCommand | 'delete' | 'provision' | 'group') => {
-    // A firmware, group or entity's files belong to one entity: the landlord's list, across entities, ticks instead.
-    if (landlord && (action === 'dfu' || action === 'group' || action === 'provision')) {
-      notifyWarning('Not offered for every matching device yet: tick the devices instead');
-      return;
-    }
     setCounting(true);
     try {
       const sel = await countMatching(landlord, query);
@@ -85,6 +79,7 @@ export function useMatchingAction(landlord: boolean, query: string) {
       {choosing && (
         <MatchingChoiceDialog
           kind={choosing.kind}
+          landlord={landlord}
           sel={choosing.sel}
           onClose={() => setChoosing(null)}
           onStarted={(label, id) => {

@@ -6,6 +6,7 @@ import {
 } from '@fleet/shared/schemas/device-view';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
+import { SelectionChoicesSchema } from '@fleet/shared/schemas/selection-actions';
 import { api } from '@/lib/api/api.ts';
 import { notifySuccess } from '@/lib/notify.ts';
 
@@ -74,6 +75,19 @@ export const planOnSelection = <T>(
   api.post(scoped(landlord, `device-selection/${id}/${action}/plan`), body, {
     parse: (d) => z.object({ data: plan }).parse(d).data,
   });
+
+/** What the selection's firmware and group actions may name (its entities' firmware of every level, groups). */
+export function useSelectionChoices(landlord: boolean, id: string, enabled: boolean) {
+  return useQuery({
+    queryKey: ['device-selection', id, 'choices'],
+    queryFn: ({ signal }) =>
+      api.get(scoped(landlord, `device-selection/${id}/choices`), {
+        signal,
+        parse: (d) => z.object({ data: SelectionChoicesSchema }).parse(d).data,
+      }),
+    enabled,
+  });
+}
 
 /** A running selection's progress, read every second until it is done. */
 export function useSelectionProgress(landlord: boolean, id: string | null) {
