@@ -1,6 +1,7 @@
 import { loadConfig } from './config.ts';
 import { exitOnSignals } from './lib/exit-on-signals.ts';
 import { openDatabase } from './db/client.ts';
+import { trimYoungGenerationWhenQuiet } from './lib/young-generation-trim.ts';
 
 const config = loadConfig();
 // The database starts first (PGlite in its own thread) while the rest of the server loads: the
@@ -21,3 +22,5 @@ const app = await build(config, {
 exitOnSignals(app, 'server');
 
 await app.listen({ port: config.PORT, host: config.HOST });
+// Start-up leaves V8's young generation at its largest; a quiet server gives it back (bench/notes/server-memory.md).
+trimYoungGenerationWhenQuiet();
