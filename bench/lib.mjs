@@ -10,9 +10,9 @@ import path from 'node:path';
 
 // Statistics and table printing live in report.mjs (no process state); re-exported for one import.
 export * from './report.mjs';
-import { SERVER_NODE_FLAGS, isStale } from '../scripts/lib.mjs';
-// The server's node options as `npm start` passes them.
-export { SERVER_NODE_FLAGS };
+import { SERVER_PROCESS_ENV, SERVER_NODE_FLAGS, isStale } from '../scripts/lib.mjs';
+// The server's node options and environment as `npm start` passes them.
+export { SERVER_PROCESS_ENV, SERVER_NODE_FLAGS };
 
 export const root = path.resolve(import.meta.dirname, '..');
 export const serverDist = path.join(root, 'apps/server/dist/main.js');
@@ -136,6 +136,7 @@ export async function startDistServer({ env = {}, args = [], script = serverDist
   const port = await freePort();
   const child = spawnNode([...SERVER_NODE_FLAGS, ...args, script], {
     env: {
+      ...SERVER_PROCESS_ENV,
       PORT: String(port),
       HOST,
       DATA_DIR: tmpDir('fleet-bench-data-'),

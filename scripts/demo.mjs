@@ -5,7 +5,7 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
-import { SERVER_NODE_FLAGS, buildIfStale, isStale, root, run } from './lib.mjs';
+import { SERVER_NODE_FLAGS, SERVER_PROCESS_ENV, buildIfStale, isStale, root, run } from './lib.mjs';
 
 const PORT = Number(process.env.PORT ?? 8080);
 const MQTT_PORT = Number(process.env.MQTT_PORT ?? 1883);
@@ -167,7 +167,7 @@ function answers(port) {
 
 /** The server on the demo's data directory, answering /healthz; its unexpected exit ends the demo. */
 async function startServer() {
-  const child = start('apps/server/dist/main.js', [], SERVER_NODE_FLAGS, SERVER_ENV);
+  const child = start('apps/server/dist/main.js', [], SERVER_NODE_FLAGS, { ...SERVER_PROCESS_ENV, ...SERVER_ENV });
   child.on('exit', (code) => {
     if (stopping || child.replaced) return;
     console.error(`The server stopped (exit code ${code}).`);

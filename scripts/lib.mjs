@@ -75,6 +75,16 @@ export async function buildIfStale() {
  */
 export const SERVER_NODE_FLAGS = ['--enable-source-maps', '--max-semi-space-size=32'];
 
+/**
+ * Environment of every server process the scripts and benchmarks start, as `npm start` runs it
+ * (an operator's own value wins). glibc's malloc serves a block of 128 KiB or more with its own
+ * mapping and returns it on free; after the first such free it raises that limit to the block's
+ * size, and later blocks (argon2's 19 MiB per password hash, on the thread pool) stay in the
+ * threads' arenas for good: 40–60 MB of the idle server's RSS (bench/notes/server-memory.md).
+ * A fixed limit keeps the first behaviour. Other C libraries ignore the variable.
+ */
+export const SERVER_PROCESS_ENV = { MALLOC_MMAP_THRESHOLD_: process.env.MALLOC_MMAP_THRESHOLD_ ?? '131072' };
+
 /** Flags of every headless Chromium run by the scripts and benchmarks (e2e/helpers/browser.ts has its own copy in TypeScript). */
 export const CHROMIUM_ARGS = [
   '--headless',

@@ -2,7 +2,7 @@
 // `npm run start:kiosk-manager` runs the kiosk manager on its own instead (argument kiosk-manager).
 import { spawn } from 'node:child_process';
 import path from 'node:path';
-import { SERVER_NODE_FLAGS, buildIfStale, root } from './lib.mjs';
+import { SERVER_NODE_FLAGS, SERVER_PROCESS_ENV, buildIfStale, root } from './lib.mjs';
 
 await buildIfStale();
 const child = spawn(
@@ -13,7 +13,7 @@ const child = spawn(
   ],
   {
     stdio: 'inherit',
-    env: process.env,
+    env: { ...process.env, ...SERVER_PROCESS_ENV },
   },
 );
 // The server exits within 10 s of the signal on its own (8 s for in-flight work); should it not,
