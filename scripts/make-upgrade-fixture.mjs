@@ -165,10 +165,14 @@ try {
   }
   const journal = JSON.parse(fs.readFileSync(path.join(tree, 'apps/server/drizzle/meta/_journal.json'), 'utf8'));
   const db = await PGlite.create(path.join(dataDir, 'pgdata'), { extensions: { pg_trgm } });
-  const snapshot = async () => ({
-    rows: await countRows(db),
-    tar: Buffer.from(await (await db.dumpDataDir('none')).arrayBuffer()),
-  });
+  // The old server has stopped: a copy of its files is a consistent snapshot (the backup removes it).
+  const snapshot = async () => {
+    const rows = await countRows(db);
+    await db.exec('checkpoint');
+    const dir = path.join(dataDir, 'pgdata.snapshot');
+    fs.cpSync(path.join(dataDir, 'pgdata'), dir, { recursive: true });
+    return { rows, dir };
+  };
   const blobs = await createLocalBlobStore(path.join(dataDir, 'blobs'));
   fs.mkdirSync(path.dirname(out), { recursive: true });
   fs.rmSync(out, { force: true });

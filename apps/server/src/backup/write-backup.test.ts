@@ -46,18 +46,20 @@ describe('backup archive', () => {
     const blobs = await createLocalBlobStore(path.join(dataDir, 'blobs'));
     const { key } = await blobs.put(Readable.from([Buffer.from('firmware')]), { maxBytes: 100 });
     const file = path.join(dataDir, 'blobs', key.slice(0, 2), key);
+    const copy = path.join(dataDir, 'pgdata.snapshot');
+    await fs.mkdir(path.join(copy, 'base'), { recursive: true });
+    await fs.writeFile(path.join(copy, 'base', 'PG_VERSION'), '17\n');
     // The file's row is deleted (and its blob removal asked for) right after the snapshot.
     const snapshot = async () => {
       await blobs.delete(key);
-      return {
-        tar: Buffer.concat([tarHeader({ name: 'pgdata', size: 0, type: 'dir', mode: 0o700 }), TAR_END]),
-        rows: {},
-      };
+      return { dir: copy, rows: {} };
     };
     const out = path.join(dataDir, 'backup.tar.gz');
     const m = await writeBackup({ snapshot, blobs, dataDir, version: '0.1.0', migrationTags: [] }, out);
     expect(m.sizes.blobCount).toBe(1);
-    // Once the backup is written, the held delete happens.
+    expect(m.sizes.database).toBe(3);
+    // Once the backup is written, the held delete happens, and the database's copy is gone.
     expect(existsSync(file)).toBe(false);
+    expect(existsSync(copy)).toBe(false);
   });
 });

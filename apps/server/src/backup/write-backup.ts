@@ -9,7 +9,7 @@ import type { DbSnapshot } from '../db/pglite-thread.ts';
 import { PRIVATE_FILE_MODE } from '../lib/private-files.ts';
 import type { LocalBlobStore } from '../storage/local-blob-store.ts';
 import { BACKUP_FORMAT, MANIFEST, type BackupManifest, entryDigest } from './manifest.js';
-import { TAR_END, readTar, tarHeader, tarPadding } from './tar.js';
+import { TAR_END, tarHeader, tarPadding } from './tar.js';
 
 export interface BackupSources {
   snapshot: () => Promise<DbSnapshot>;
@@ -41,8 +41,10 @@ const compressor = (kind: BackupSources['compression']) =>
 export async function writeBackup(src: BackupSources, out: string): Promise<BackupManifest> {
   const release = src.blobs.holdDeletes();
   const partial = `${out}.partial`;
+  let snapDir: string | undefined;
   try {
     const snap = await src.snapshot();
+    snapDir = snap.dir;
     const createdAt = (src.now?.() ?? new Date()).toISOString();
     const digest = createHash('sha256');
     const sizes = { database: 0, blobs: 0, blobCount: 0 };
@@ -52,12 +54,9 @@ export async function writeBackup(src: BackupSources, out: string): Promise<Back
         const mode = type === 'dir' ? 0o700 : PRIVATE_FILE_MODE;
         return Buffer.concat([tarHeader({ name, size: data.length, type, mode }), data, tarPadding(data.length)]);
       };
-      for await (const e of readTar([snap.tar])) {
-        if (e.type === 'other') continue;
-        // PGlite names the entries after its folder; the archive always calls it pgdata/.
-        const name = e.name.replace(/^[^/]*/, 'pgdata');
+      for await (const e of walk(snap.dir, 'pgdata')) {
         sizes.database += e.data.length;
-        yield entry(name, e.data, e.type);
+        yield entry(e.name, e.data, e.type);
       }
       const secret = await fs.readFile(path.join(src.dataDir, 'jwt-secret')).catch(() => undefined);
       if (secret) yield entry('jwt-secret', secret);
@@ -106,6 +105,17 @@ export async function writeBackup(src: BackupSources, out: string): Promise<Back
     await fs.rm(partial, { force: true });
     throw err;
   } finally {
+    if (snapDir) await fs.rm(snapDir, { recursive: true, force: true });
     await release();
+  }
+}
+
+/** A directory's tree, depth first in name order: `name` for the directory, then its contents. */
+async function* walk(dir: string, name: string): AsyncGenerator<{ name: string; data: Buffer; type: 'file' | 'dir' }> {
+  yield { name, data: Buffer.alloc(0), type: 'dir' };
+  for (const e of (await fs.readdir(dir, { withFileTypes: true })).sort((a, b) => (a.name < b.name ? -1 : 1))) {
+    const inner = path.join(dir, e.name);
+    if (e.isDirectory()) yield* walk(inner, `${name}/${e.name}`);
+    else if (e.isFile()) yield { name: `${name}/${e.name}`, data: await fs.readFile(inner), type: 'file' };
   }
 }

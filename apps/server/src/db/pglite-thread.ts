@@ -29,14 +29,15 @@ export interface PgliteThread {
   /** The directory holding the socket, for node-postgres' `host`. */
   socketDir: string;
   port: number;
-  /** A consistent copy of the data directory (a tar), taken between transactions. */
+  /** A consistent copy of the data directory, taken between transactions. */
   snapshot(): Promise<DbSnapshot>;
   close(): Promise<void>;
 }
 
-/** The embedded database at one moment: its data directory as a tar, and each table's row count. */
+/** The embedded database at one moment: a copy of its data directory, and each table's row count. */
 export interface DbSnapshot {
-  tar: Buffer;
+  /** The copy (`DATA_DIR/pgdata.snapshot`): the snapshot's taker removes it when done. */
+  dir: string;
   /** Rows per table (`drizzle.__drizzle_migrations` counts the migrations applied). */
   rows: Record<string, number>;
 }
@@ -81,16 +82,11 @@ export async function startPgliteWorker(opts: Omit<PgliteWorkerData, 'socketPath
     snapshot() {
       const id = ++snapshots;
       return new Promise<DbSnapshot>((resolve, reject) => {
-        const onMessage = (m: {
-          snapshot?: number;
-          tar?: ArrayBuffer;
-          rows?: Record<string, number>;
-          error?: string;
-        }) => {
+        const onMessage = (m: { snapshot?: number; dir?: string; rows?: Record<string, number>; error?: string }) => {
           if (m.snapshot !== id) return;
           worker.off('message', onMessage);
           if (m.error !== undefined) reject(new Error(`database snapshot failed: ${m.error}`));
-          else resolve({ tar: Buffer.from(m.tar!), rows: m.rows! });
+          else resolve({ dir: m.dir!, rows: m.rows! });
         };
         worker.on('message', onMessage);
         worker.postMessage({ snapshot: id });
