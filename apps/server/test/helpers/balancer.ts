@@ -164,23 +164,29 @@ export async function startInstances(count: number, extraEnv: Record<string, str
 export const SHIPPED_CONFIG = path.resolve(SERVER_DIR, '../../docs/deploy/haproxy.cfg');
 
 /**
- * The shipped configuration in front of `servers` on loopback: its own `bind` and `server` lines
- * and the HTTPS redirect left out (no TLS here), plus a stats page and an `X-Served-By` header
- * naming the instance that answered, which the test reads.
+ * The shipped configuration in front of `servers` on loopback: its `server` lines at the test's
+ * ports (by name, the rest of each line kept), its `bind` lines and HTTPS redirect replaced by one
+ * loopback port (no TLS here), plus a stats page and an `X-Served-By` header naming the instance
+ * that answered, which the test reads.
  */
 export function haproxyConfig(
   shipped: string,
   o: { port: number; statsPort: number; servers: Array<{ name: string; port: number }> },
 ) {
-  const kept = shipped
+  const named = new Map(o.servers.map((s) => [s.name, s.port]));
+  const lines = shipped
     .split('\n')
-    .filter((l) => !/^\s*(bind|server)\s|redirect scheme https/.test(l))
-    .map((l) => (l === 'frontend fleet' ? `${l}\n  bind 127.0.0.1:${o.port}` : l));
-  if (!kept.some((l) => l.startsWith('frontend fleet')) || !/^backend fleet_api$/m.test(kept.join('\n')))
-    throw new Error(`${SHIPPED_CONFIG} lacks its "frontend fleet" or "backend fleet_api"`);
-  return `${kept.join('\n').trimEnd()}
-  http-response set-header X-Served-By %s
-${o.servers.map((s) => `  server ${s.name} 127.0.0.1:${s.port} check`).join('\n')}
+    .filter((l) => !/^\s*bind\s|redirect scheme https/.test(l))
+    .flatMap((l) => {
+      if (l === 'frontend fleet') return [l, `  bind 127.0.0.1:${o.port}`, '  http-response set-header X-Served-By %s'];
+      const server = /^(\s*server (\S+) )\S+(.*)$/.exec(l);
+      if (!server) return [l];
+      const port = named.get(server[2]!);
+      return port ? [`${server[1]}127.0.0.1:${port}${server[3]}`] : [];
+    });
+  for (const s of o.servers)
+    if (!lines.some((l) => l.startsWith(`  server ${s.name} `))) throw new Error(`${SHIPPED_CONFIG} has no ${s.name}`);
+  return `${lines.join('\n').trimEnd()}
 
 listen stats
   bind 127.0.0.1:${o.statsPort}

@@ -149,18 +149,24 @@ function requestLoop() {
   };
 }
 
-/** A browser's socket on `/beacon-demo` through the balancer, reconnecting as Socket.IO does by default. */
-function beaconSocket() {
+/**
+ * A browser's socket on `/beacon-demo` through the balancer, reconnecting as Socket.IO does by
+ * default: a WebSocket, or long-polling (with cookies, as a browser keeps them).
+ */
+function beaconSocket(transport: 'websocket' | 'polling' = 'websocket') {
   const socket: Socket = io(lb.url + BEACON_NAMESPACE, {
     auth: { token, entity: ENTITY },
-    transports: ['websocket'],
+    transports: [transport],
+    withCredentials: true,
     forceNew: true,
   });
   const heard: string[] = [];
   let disconnects = 0;
   socket.on('beacon_event', (e: { beacon_mac: string }) => heard.push(e.beacon_mac));
   socket.on('disconnect', () => disconnects++);
-  const ready = new Promise<void>((resolve) => socket.once('connection_response', () => resolve()));
+  let answered = false;
+  socket.once('connection_response', () => (answered = true));
+  const ready = until(`a ${transport} socket connects through the balancer`, () => answered);
   return { socket, heard, ready, disconnects: () => disconnects };
 }
 
@@ -175,13 +181,17 @@ describe('three API instances behind HAProxy, one killed', () => {
     expect(list.status).toBe(200);
     expect(list.body.data.map((d: { name: string }) => d.name)).toEqual([device.name]);
 
-    // Three sockets opened one after another: round robin puts one on each instance.
+    // Three WebSockets opened one after another: round robin puts one on each instance. Then one
+    // long-polling socket: its requests stay on one instance by the balancer's cookie.
     const mac = hex();
     expect(
       (await api('POST', `/api/v1/tenant/${ENTITY}/beacon-configs`, { token, body: beaconForm(mac) })).status,
     ).toBe(201);
-    const sockets = [beaconSocket(), beaconSocket(), beaconSocket()];
-    for (const s of sockets) await s.ready;
+    const websockets = [beaconSocket(), beaconSocket(), beaconSocket()];
+    for (const s of websockets) await s.ready;
+    const polling = beaconSocket('polling');
+    await polling.ready;
+    const sockets = [...websockets, polling];
     const sighting = async () => {
       const before = sockets.map((s) => s.heard.length);
       await device.publish('beacon', { beacon_mac: mac, rssi: -60 });
@@ -248,7 +258,7 @@ describe('three API instances behind HAProxy, one killed', () => {
     });
 
     // The socket that was on the killed instance reconnected; every socket hears live events again.
-    expect(sockets.reduce((sum, s) => sum + s.disconnects(), 0)).toBe(1);
+    expect(websockets.reduce((sum, s) => sum + s.disconnects(), 0)).toBe(1);
     await until('every socket is connected again', () => sockets.every((s) => s.socket.connected));
     await sighting();
     for (const s of sockets) s.socket.disconnect();
@@ -263,7 +273,7 @@ describe('three API instances behind HAProxy, one killed', () => {
       `[load-balancer] killed ${victimName}: HAProxy marked it DOWN after ${downAfterMs} ms; the stream resumed ` +
         `on ${stream.servedBy[1]!.split(' ')[1]} after ${resumedAfterMs} ms with ${missed.length} of ${total} events ` +
         `missed; ${failed.length} of ${loop.log.filter((r) => r.at >= killedAt).length} GETs failed after the kill, ` +
-        `the last ${gapMs} ms after it`,
+        `the last ${gapMs} ms after it; the polling socket was ${polling.disconnects() ? '' : 'not '}on it`,
     );
     expect(gapMs).toBeLessThan(5_000);
     expect(loop.log.slice(afterFrom).every((r) => r.ok)).toBe(true);
