@@ -1,9 +1,9 @@
 // Worker thread of bench/mqtt.mjs: a slice of the simulated fleet as raw mqtt.js clients (MQTT
 // 3.1.1, client id = username = device id, password `bench-{id}`, as bench/mqtt-server.ts stores
 // it). Driven by messages from the main thread; every step answers with one message:
-//   {cmd: 'connect', url, names, rate, repliers} → {event: 'connected', ok, failed, error, ms}
-//     connects at `rate`/s; the first `repliers` devices subscribe to their command topic and
-//     answer every command at once with success.
+//   {cmd: 'connect', url, names, rate, repliers, entityTopic} → {event: 'connected', ok, failed, error, ms}
+//     connects at `rate`/s; the first `repliers` devices subscribe to their command topic (and with
+//     `entityTopic` to the entity's, `fleet/bench/cmd`) and answer every command at once with success.
 //   {cmd: 'publish', seconds, window} → {event: 'published', sent, acked, errors, unacked}
 //     QoS 1 state reports flat out for `seconds`, round robin over the devices, at most `window`
 //     awaiting their PUBACK; then waits (≤ 10 s) for the last acks.
@@ -19,7 +19,7 @@ let closing = false;
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 const post = (msg) => parentPort.postMessage({ ...msg, lost });
 
-async function connect({ url, names, rate, repliers }) {
+async function connect({ url, names, rate, repliers, entityTopic = false }) {
   const t0 = performance.now();
   let ok = 0;
   let failed = 0;
@@ -55,7 +55,7 @@ async function connect({ url, names, rate, repliers }) {
             const { id } = JSON.parse(payload.toString());
             client.publish(`${base}/reply`, JSON.stringify({ id, status: 'success' }), { qos: 1 });
           });
-          await client.subscribeAsync(`${base}/cmd`, { qos: 1 });
+          await client.subscribeAsync(entityTopic ? [`${base}/cmd`, 'fleet/bench/cmd'] : `${base}/cmd`, { qos: 1 });
         }
         clients.push({ client, topic: `${base}/state`, name });
         ok++;
