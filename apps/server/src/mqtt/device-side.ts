@@ -18,9 +18,8 @@ import { DeviceBudget } from './device-budget.ts';
 import { DeviceDirectory } from './device-directory.ts';
 import { LinkStats, type BrokerLink } from './device-link.ts';
 import { createDeviceRouter, type DeviceRouter } from './device-router.ts';
-import { MosquittoDynsec } from './dynsec.ts';
+import type { MosquittoDynsec } from './dynsec.ts';
 import { createEmbeddedBroker } from './embedded-broker.ts';
-import { connectExternalBroker } from './external-broker.ts';
 
 /** How often every instance sweeps commands (expiry, timeouts, held ones of devices now online). */
 const SWEEP_MS = 5_000;
@@ -79,6 +78,8 @@ export async function startDeviceSide(config: Config, db: Db, bus: Bus, log: Fas
   let dynsec: MosquittoDynsec | null = null;
   let gate: ConnectionGate | null = null;
   if (config.MQTT_URL) {
+    // The MQTT client is loaded only with an external broker (the embedded one does not carry it).
+    const { connectExternalBroker } = await import('./external-broker.ts');
     const external = await connectExternalBroker({
       url: config.MQTT_URL,
       shareGroup: config.MQTT_SHARE_GROUP,
@@ -86,7 +87,9 @@ export async function startDeviceSide(config: Config, db: Db, bus: Bus, log: Fas
       onError: (err) => onError(err, 'the broker connection'),
     });
     if (config.MQTT_DEVICE_AUTH === 'mosquitto-dynsec')
-      dynsec = await MosquittoDynsec.attach(external.client, decodeURIComponent(new URL(config.MQTT_URL).username));
+      dynsec = await (
+        await import('./dynsec.ts')
+      ).MosquittoDynsec.attach(external.client, decodeURIComponent(new URL(config.MQTT_URL).username));
     link = external;
   } else {
     // Nobody is connected to a broker that has not started yet: each one so marked is a

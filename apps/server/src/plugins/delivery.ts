@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { createTransport } from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import type { Deps } from '../domain/deps.ts';
 import { sendAlertEmails, type Mail } from '../domain/webhook/alert-email.ts';
 import { DELIVERY_BATCH, deliverWebhooks } from '../domain/webhook/deliver-webhooks.ts';
@@ -24,9 +24,11 @@ export class DeliveryWorker {
   ) {
     const { SMTP_URL, SMTP_FROM } = deps.config;
     if (SMTP_URL) {
-      const transport = createTransport(SMTP_URL);
+      // nodemailer is loaded with the first e-mail: a server without SMTP does not carry it.
+      let transport: Promise<Transporter> | undefined;
       this.send = async (mail) => {
-        await transport.sendMail({ from: SMTP_FROM, to: mail.to, subject: mail.subject, text: mail.text });
+        transport ??= import('nodemailer').then((nodemailer) => nodemailer.createTransport(SMTP_URL));
+        await (await transport).sendMail({ from: SMTP_FROM, to: mail.to, subject: mail.subject, text: mail.text });
       };
     }
   }
