@@ -34,6 +34,9 @@ await build({
   target: 'node20',
   format: 'esm',
   sourcemap: true,
+  // Stack traces map to the sources by the mappings alone; their text in the map stayed in every
+  // server's memory (--enable-source-maps keeps each map it reads): bench/notes/server-memory.md.
+  sourcesContent: false,
   external: [...external, ...external.map((name) => `${name}/*`)],
   logLevel: 'warning',
   banner: { js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);" },
