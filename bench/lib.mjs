@@ -23,6 +23,13 @@ const children = new Set();
 const tmpDirs = new Set();
 const extras = []; // async closers, e.g. a browser
 
+/** The load averages (1, 5, 15 min) as "1.23 4.56 7.89": printed so a noisy run can be recognised. */
+export const loadavg = () =>
+  os
+    .loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ');
+
 /** The number after `--name=` on the command line, or `dflt`. */
 export const arg = (name, dflt) => Number(process.argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1] ?? dflt);
 

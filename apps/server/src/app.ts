@@ -74,6 +74,11 @@ export interface BuildOptions {
   kioskManagerOnly?: boolean;
   /** Where log lines go instead of standard output (tests read them). */
   logStream?: { write(line: string): void };
+  /**
+   * Bench only (bench/audit-cost.mjs's same-run baseline): changes made through the API record no
+   * audit entry and run without the transaction that carries it. Never set by main.ts.
+   */
+  unaudited?: boolean;
 }
 
 /** Builds the whole server (database, API, console) without listening. Close it with `app.close()`. */
@@ -201,6 +206,7 @@ export async function build(config: Config, opts: BuildOptions = {}): Promise<Fa
     blobs: await createBlobStore(config),
     downloads: new DownloadSigner(jwtSecret),
     live,
+    ...(opts.unaudited ? { unaudited: true } : {}),
   };
   app.addHook('onClose', async () => deps.blobs.close());
   // Every instance on the device side gets its share of the devices' messages (shared

@@ -56,4 +56,6 @@ export interface Deps {
   downloads: DownloadSigner;
   /** Live sockets and event streams: each ends when its right lapses. */
   live: LiveWatch;
+  /** Bench only (BuildOptions.unaudited): requests' changes record no audit entry. */
+  unaudited?: boolean;
 }

@@ -37,6 +37,7 @@ export function auditContext(request: FastifyRequest, deps: Deps): AuditContext 
       userAgent: request.headers['user-agent'] ?? null,
       entity: acting ?? request.auth?.entity ?? null,
       requestId: request.id,
+      ...(deps.unaudited ? { unaudited: true } : {}),
     };
     contexts.set(request, ctx);
   }

@@ -21,6 +21,11 @@ export interface AuditContext {
   requestId?: string | null;
   /** Set once the request recorded an entry (the 403 hook then records nothing more). */
   recorded?: boolean;
+  /**
+   * Bench only (BuildOptions.unaudited, bench/audit-cost.mjs): the request's changes run as they
+   * did before the audit log, with no transaction of their own and no entry. Never set otherwise.
+   */
+  unaudited?: boolean;
 }
 
 /** The server acting on its own (sweeps, timeouts, compensations). */
