@@ -119,3 +119,57 @@ export function printReport(app, base, o) {
     ],
   );
 }
+
+/** `--history`: the ingest with telemetry history written (the first app run) vs the same app without. */
+export function printHistoryReport(on, off, { N, DURATION, PG }) {
+  const a = on.ingest;
+  const b = off.ingest;
+  const rate = (v) => fmt(v, 'msg/s', 0);
+  printTable(
+    `telemetry ingest with history written vs history off: ${N} devices, ${DURATION} s flat out, ${PG ? 'PostgreSQL' : 'PGlite'}`,
+    [
+      {
+        figure: 'messages/s into the database, history on vs off',
+        value: rate(a.rate),
+        baseline: rate(b.rate),
+        ratio: ratio(a.rate, b.rate, true),
+        goal: PG ? '≥ 90 %, ≥ 10,000 msg/s' : '≥ 90 %',
+      },
+      {
+        figure: 'messages acknowledged (PUBACK)',
+        value: `${a.acked} of ${a.sent}`,
+        baseline: `${b.acked} of ${b.sent}`,
+      },
+      {
+        figure: 'device rows written (flushes)',
+        value: `${a.flushed} (${a.flushes})`,
+        baseline: `${b.flushed} (${b.flushes})`,
+      },
+      { figure: 'history rows written (whole run)', value: `${on.points}`, baseline: `${off.points}`, goal: '— / 0' },
+      {
+        figure: 'drain: last ack → all in the database',
+        value: fmt(a.drainMs, 'ms', 0),
+        baseline: fmt(b.drainMs, 'ms', 0),
+        ratio: ratio(a.drainMs, b.drainMs),
+      },
+      {
+        figure: 'CPU: server process',
+        value: fmt(a.serverCores, 'cores', 2),
+        baseline: fmt(b.serverCores, 'cores', 2),
+        ratio: ratio(a.serverCores, b.serverCores),
+      },
+      {
+        figure: 'last reports in the database',
+        value: `${on.verify.last} of ${N}`,
+        baseline: `${off.verify.last} of ${N}`,
+        goal: `${N}`,
+      },
+      {
+        figure: 'RSS after ingest (after a full GC)',
+        value: fmt(on.mem.after.rss / 1e6, 'MB', 0),
+        baseline: fmt(off.mem.after.rss / 1e6, 'MB', 0),
+        ratio: ratio(on.mem.after.rss, off.mem.after.rss),
+      },
+    ],
+  );
+}

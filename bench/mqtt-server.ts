@@ -7,9 +7,11 @@
 //               selects PostgreSQL; MQTT_URL and REDIS_URL are never passed on.
 //   MODE=aedes: a bare `Aedes.createBroker()` (no auth) with one in-process subscriber on the
 //               server's subscriptions, counting messages: the floor for the MQTT side.
+//   HISTORY=off: the app's telemetry batcher keeps no history (its `history` switch), for the
+//               same-run baseline of `--history`.
 // Both answer GET /bench/stats (counters; `?gc=1` runs a full GC before reading memory), POST
-// /bench/flush (resolves once pending telemetry is in the database), GET /bench/verify, and
-// POST /bench/profile?start / ?stop=FILE (a CPU profile of just that window, --cpu-prof), and GET
+// /bench/flush (resolves once pending telemetry is in the database), GET /bench/verify, GET
+// /bench/points (history rows written since the fill), POST /bench/profile?start / ?stop=FILE (a CPU profile of just that window, --cpu-prof), and GET
 // /bench/loop (event-loop delay and GC pauses since the last `?reset`).
 import fs from 'node:fs';
 import http from 'node:http';
@@ -30,6 +32,8 @@ interface Side {
   stats(): Stats;
   flush(): Promise<void>;
   verify(): Promise<Record<string, number>>;
+  /** History points written since the devices were filled. */
+  points(): Promise<Record<string, number>>;
   close(): Promise<void>;
 }
 
@@ -78,8 +82,12 @@ async function startApp(): Promise<Side & { fillMs: number }> {
   // 10,000 rows just written (see bench/README.md on the trigram indexes).
   await app.db.execute(sql`vacuum analyze devices`);
   const fillMs = performance.now() - started;
+  // History points of this run (a PostgreSQL database may hold an earlier run's).
+  const startedAt = new Date().toISOString();
 
   const { telemetry, stats } = app.devices;
+  // HISTORY=off (bench/mqtt.mjs --history): the batcher's own switch, set before any device connects.
+  if (process.env.HISTORY === 'off') telemetry.history = false;
   const side: Side & { fillMs: number } = {
     fillMs,
     mqttUrl: app.devices.link.url,
@@ -98,6 +106,12 @@ async function startApp(): Promise<Side & { fillMs: number }> {
                count(*) filter (where state_current = 'BENCH_LAST'
                  and battery = (('x' || name)::bit(48)::bigint % 101))::int as last
         from devices where name in (select lpad(to_hex(i), 12, '0') from generate_series(1, ${n}) as i)`);
+      return (result as unknown as { rows: Array<Record<string, number>> }).rows[0]!;
+    },
+    async points() {
+      const result = await app.db.execute(
+        sql`select count(*)::int as points from device_telemetry where entity = 'bench' and at >= ${startedAt}`,
+      );
       return (result as unknown as { rows: Array<Record<string, number>> }).rows[0]!;
     },
     close: () => app.close(),
@@ -142,6 +156,7 @@ async function startAedes(): Promise<Side> {
     stats: () => ({ received }),
     flush: async () => {},
     verify: async () => ({}),
+    points: async () => ({ points: 0 }),
     async close() {
       api.close();
       for (const client of Object.values((broker as unknown as { clients: Record<string, { close(): void }> }).clients))
@@ -204,6 +219,7 @@ async function answer(side: Side, url: URL): Promise<object | undefined> {
   if (url.pathname === '/bench/stats') return { ...side.stats(), memory: memory(url.searchParams.has('gc')) };
   if (url.pathname === '/bench/flush') return side.flush().then(() => ({ ok: true }));
   if (url.pathname === '/bench/verify') return side.verify();
+  if (url.pathname === '/bench/points') return side.points();
   if (url.pathname === '/bench/profile') return profile(url);
   if (url.pathname === '/bench/loop') return loop(url);
   return undefined;

@@ -8,6 +8,8 @@
 //   [--window=100] [--command-rate=200] [--command-seconds=15] [--repliers=200] [--pg] [--cpu-prof]
 //   [--metrics]: the app once more with METRICS_TOKEN, /metrics scraped every second; its counters
 //   beside the bench's own, and ingest and command p99 with metrics on vs off (bench/mqtt-metrics.mjs).
+//   [--history]: the app once more with its telemetry history off (the batcher's `history` switch);
+//   messages/s into the database with history written vs not, and the history rows written.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -17,6 +19,7 @@ import {
   cpuTimeMs,
   fmt,
   freePort,
+  loadavg,
   login,
   main,
   percentile,
@@ -27,7 +30,7 @@ import {
   tmpDir,
 } from './lib.mjs';
 import { Fleet, acceptQueueLength, checkFdLimit, listenOverflows, openLoop } from './mqtt-load.mjs';
-import { printReport } from './mqtt-report.mjs';
+import { printHistoryReport, printReport } from './mqtt-report.mjs';
 import { METRICS_TOKEN, printMetricsReport, startScraper } from './mqtt-metrics.mjs';
 
 const N = arg('devices', 10_000);
@@ -43,11 +46,12 @@ const FLUSH_WAIT_MS = 30_000; // how long the telemetry may take to reach the da
 const PG = process.argv.includes('--pg');
 const CPU_PROF = process.argv.includes('--cpu-prof');
 const METRICS = process.argv.includes('--metrics');
+const HISTORY = process.argv.includes('--history');
 const SCRAPE_EVERY_MS = 1000;
 const PROFILES = path.join(root, 'bench/profiles');
 
 /** Starts bench/mqtt-server.ts in `mode` ('app' | 'aedes'); resolves once both its ports listen. */
-async function startSide(mode, metrics = false) {
+async function startSide(mode, { metrics = false, history = true } = {}) {
   const port = await freePort();
   const child = spawnNode(['--expose-gc', '--import', 'tsx', path.join(root, 'bench/mqtt-server.ts')], {
     env: {
@@ -57,6 +61,7 @@ async function startSide(mode, metrics = false) {
       DEVICES: String(N),
       DATABASE_URL: PG ? process.env.DATABASE_URL : '',
       METRICS_TOKEN: metrics ? METRICS_TOKEN : '',
+      HISTORY: history ? '' : 'off',
     },
   });
   const ready = await readyLine(child, `${mode} server`);
@@ -76,11 +81,6 @@ async function until(check, { ms = 20, timeoutMs = 30_000 } = {}) {
   return false;
 }
 
-const loadavg = () =>
-  os
-    .loadavg()
-    .map((l) => l.toFixed(2))
-    .join(' ');
 const sum = (answers, key) => answers.reduce((a, m) => a + (m[key] ?? 0), 0);
 
 /** Connects the fleet at CONNECT_RATE; on the app, also waits until the database shows every device online. */
@@ -198,11 +198,16 @@ async function ingest(side, fleet) {
 /** Memory of the side's process after a full GC. */
 const memory = async (side) => (await side.stats(true)).memory;
 
-/** One broker from start to stop: memory idle, connect, memory connected, ingest, memory after; (app) commands. */
-async function run(mode, metrics = false) {
+/**
+ * One broker from start to stop: memory idle, connect, memory connected, ingest, memory after;
+ * (app) history rows written, then commands unless its history is off.
+ */
+async function run(mode, { metrics = false, history = true } = {}) {
   const what = mode === 'app' ? 'server (embedded Aedes, ' + (PG ? 'PostgreSQL' : 'PGlite') + ')' : 'bare Aedes';
-  console.log(`${what}${metrics ? `, metrics on, /metrics scraped every ${SCRAPE_EVERY_MS} ms` : ''}:`);
-  const side = await startSide(mode, metrics);
+  console.log(
+    `${what}${metrics ? `, metrics on, /metrics scraped every ${SCRAPE_EVERY_MS} ms` : ''}${history ? '' : ', telemetry history off'}:`,
+  );
+  const side = await startSide(mode, { metrics, history });
   const scraper = metrics ? startScraper(side.url, SCRAPE_EVERY_MS) : null;
   const r = { fillMs: side.fillMs, mem: { idle: await memory(side) } };
   const fleet = new Fleet(N, THREADS);
@@ -216,10 +221,13 @@ async function run(mode, metrics = false) {
     await until(async () => (await side.stats()).merged - s.merged >= finalAcked);
     await side.call('/bench/flush', 'POST', FLUSH_WAIT_MS).catch(() => {});
     r.verify = await side.call('/bench/verify');
-    console.log(`  app: last reports in the database: ${r.verify.last} of ${N} (${finalAcked} acked)`);
+    r.points = (await side.call('/bench/points')).points;
+    console.log(
+      `  app: last reports in the database: ${r.verify.last} of ${N} (${finalAcked} acked); ${r.points} history rows`,
+    );
   }
   r.mem.after = await memory(side);
-  if (mode === 'app') r.commands = await commands(side, fleet);
+  if (mode === 'app' && history) r.commands = await commands(side, fleet);
   if (scraper) {
     r.scraped = await scraper.stop();
     r.finalStats = await side.stats();
@@ -310,7 +318,9 @@ await main(async () => {
     WARMUP,
     db: PG ? 'PostgreSQL' : 'PGlite',
   });
-  if (METRICS) printMetricsReport(app, await run('app', true), { COMMAND_RATE, WARMUP, everyMs: SCRAPE_EVERY_MS });
+  if (METRICS)
+    printMetricsReport(app, await run('app', { metrics: true }), { COMMAND_RATE, WARMUP, everyMs: SCRAPE_EVERY_MS });
+  if (HISTORY) printHistoryReport(app, await run('app', { history: false }), { N, DURATION, PG });
   console.log(
     `\nload average at the end: ${loadavg()} (${os.cpus().length} cores; figures are only as good as the box is quiet); ` +
       `took ${fmt((performance.now() - started) / 1000, 's', 0)}`,
