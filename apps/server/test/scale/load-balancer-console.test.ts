@@ -167,7 +167,10 @@ describe.skipIf(!browserReady)('the console through HAProxy, the instance servin
       await done.getByText(`${FILES} of ${FILES} files`).waitFor();
       expect(await modal.getByText('completed', { exact: true }).count()).toBe(FILES);
       expect(await modal.getByLabel('Completed files').textContent()).toBe(String(FILES));
-      await modal.getByRole('button', { name: `Log (${TOTAL_EVENTS})` }).click();
+      // A stream resumed without its last event id would replay the session: more lines than events.
+      const logButton = modal.getByRole('button', { name: /^Log \(/ });
+      expect(await logButton.textContent()).toBe(`Log (${TOTAL_EVENTS})`);
+      await logButton.click();
       await modal.getByText(/^f5\.bin: completed$/).waitFor();
       const log = await modal.getByText(/^(The device is ready|f\d\.bin: \w+|Finalizing)$/).allTextContents();
       expect(new Set(log).size).toBe(log.length);
