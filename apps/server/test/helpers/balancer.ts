@@ -5,7 +5,9 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { build as esbuild } from 'esbuild';
-import { ADMIN, createTestDatabase } from './server.ts';
+import { chromium } from 'playwright-core';
+import { ADMIN, createTestDatabase, type TestServer } from './server.ts';
+import { upload } from './uploads.ts';
 
 /**
  * API instances as their own processes (so one can be killed with SIGKILL) on one PostgreSQL
@@ -244,4 +246,61 @@ export async function startBalancer(haproxy: string, instances: Instance[]): Pro
     await new Promise((r) => setTimeout(r, 100));
   }
   return { url: `http://127.0.0.1:${port}`, states, close };
+}
+
+/** Chromium and the built console, for what the user sees (CI has both: npm test builds the console first). */
+export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const WEB_INDEX = path.resolve(SERVER_DIR, '../web/dist/index.html');
+/** Where the load-balancer tests' screenshots go. */
+export const SHOTS = path.resolve(SERVER_DIR, '../../.tmp/shots');
+
+/**
+ * What a load-balancer test needs: scale mode's services and HAProxy (it throws without them), and
+ * whether Chromium and the built console are there for its browser part (a warning when not).
+ */
+export function balancerPrerequisites(tag: string): { haproxy: string; mqttUrl: string; browserReady: boolean } {
+  const { DATABASE_URL, REDIS_URL, MQTT_URL } = process.env;
+  if (!DATABASE_URL || !REDIS_URL || !MQTT_URL) {
+    throw new Error('The scale suite needs DATABASE_URL, REDIS_URL and MQTT_URL (see scripts/ci/with-services.sh)');
+  }
+  const haproxy = haproxyPath();
+  if (!haproxy) throw new Error('The load-balancer test needs HAProxy (apt-get install haproxy; .ci/run installs it)');
+  const browserReady = fsSync.existsSync(CHROMIUM) && fsSync.existsSync(WEB_INDEX);
+  if (!browserReady) {
+    console.warn(
+      `[${tag}] THE BROWSER PART IS SKIPPED: it needs Chromium at ${CHROMIUM} and the built console at ${WEB_INDEX} (npm run build -w apps/web)`,
+    );
+  }
+  // Devices reach the broker directly, not through the balancer.
+  return { haproxy, mqttUrl: `mqtt://${new URL(MQTT_URL).host}`, browserReady };
+}
+
+/** Headless Chromium from Debian. */
+export function launchChromium() {
+  return chromium.launch({
+    executablePath: CHROMIUM,
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'],
+  });
+}
+
+/** When `cond` holds (polled), or an error naming `what` after `ms`. */
+export async function until(what: string, cond: () => boolean | Promise<boolean>, ms = 10_000): Promise<void> {
+  const end = Date.now() + ms;
+  while (!(await cond())) {
+    if (Date.now() > end) throw new Error(`${what}: not within ${ms} ms`);
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
+
+/** `count` entity-level files of 100 bytes, `data/f<i>.bin` on the device, uploaded through `url`. */
+export async function uploadEntityFiles(url: string, token: string, entity: string, count: number) {
+  const through = { url } as TestServer;
+  for (let i = 0; i < count; i++) {
+    const res = await upload(through, `/api/v1/tenant/${entity}/files`, token, {
+      fields: { level: 'entity', entity_id: entity, file_device_path: `data/f${i}.bin` },
+      filename: `f${i}.bin`,
+      bytes: 100,
+    });
+    if (res.status !== 201) throw new Error(`upload of f${i}.bin: ${res.status} ${JSON.stringify(res.body)}`);
+  }
 }

@@ -1,13 +1,21 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
-import path from 'node:path';
-import { chromium, type Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { haproxyPath, startBalancer, startInstances, type Balancer, type Instance } from '../helpers/balancer.ts';
+import {
+  balancerPrerequisites,
+  launchChromium,
+  SHOTS,
+  startBalancer,
+  startInstances,
+  until,
+  uploadEntityFiles,
+  type Balancer,
+  type Instance,
+} from '../helpers/balancer.ts';
 import { connectDevice, registerDevice, type TestDevice } from '../helpers/devices.ts';
 import { ADMIN, requester, type TestServer } from '../helpers/server.ts';
 import { createAccount, signIn } from '../helpers/session.ts';
-import { upload } from '../helpers/uploads.ts';
 
 /**
  * The console in Chromium through HAProxy (the configuration shipped in docs/deploy/), in front
@@ -16,23 +24,7 @@ import { upload } from '../helpers/uploads.ts';
  * SIGKILL. The modal reaches the end with every file complete and every event shown once (its
  * stream resumed on the other instance from its last event id), and the list still loads.
  */
-const { DATABASE_URL, REDIS_URL, MQTT_URL } = process.env;
-if (!DATABASE_URL || !REDIS_URL || !MQTT_URL) {
-  throw new Error('The scale suite needs DATABASE_URL, REDIS_URL and MQTT_URL (see scripts/ci/with-services.sh)');
-}
-const HAPROXY = haproxyPath();
-if (!HAPROXY) throw new Error('The load-balancer test needs HAProxy (apt-get install haproxy; .ci/run installs it)');
-
-/** Chromium and the built console (CI has both: npm test builds the console first). */
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const WEB_INDEX = path.resolve(import.meta.dirname, '../../../web/dist/index.html');
-const SHOTS = path.resolve(import.meta.dirname, '../../../../.tmp/shots');
-const browserReady = fs.existsSync(CHROMIUM) && fs.existsSync(WEB_INDEX);
-if (!browserReady) {
-  console.warn(
-    `[load-balancer-console] SKIPPED: it needs Chromium at ${CHROMIUM} and the built console at ${WEB_INDEX} (npm run build -w apps/web)`,
-  );
-}
+const { haproxy: HAPROXY, mqttUrl, browserReady } = balancerPrerequisites('load-balancer-console');
 
 const FILES = 6;
 /** The session's events: started, ready, each file's queued/downloading/completed, finalizing, completed. */
@@ -54,17 +46,7 @@ beforeAll(async () => {
   const token = (await signIn({ request: api }, ADMIN.name, ADMIN.password)).access_token;
   await api('POST', '/api/v1/tenant', { token, body: { document: { name: { name: ENTITY, description: '' } } } });
   await createAccount({ request: api }, token, { name: ACCOUNT.name, entity: ENTITY, subtype: 'admin' });
-  const balanced = { request: api, url: lb.url } as TestServer;
-  for (let i = 0; i < FILES; i++) {
-    const res = await upload(balanced, `/api/v1/tenant/${ENTITY}/files`, token, {
-      fields: { level: 'entity', entity_id: ENTITY, file_device_path: `data/f${i}.bin` },
-      filename: `f${i}.bin`,
-      bytes: 100,
-    });
-    expect(res.status).toBe(201);
-  }
-  // The device reaches the broker directly, not through the balancer.
-  const mqttUrl = `mqtt://${new URL(MQTT_URL).host}`;
+  await uploadEntityFiles(lb.url, token, ENTITY, FILES);
   const name = randomBytes(6).toString('hex');
   device = await connectDevice({ mqttUrl }, ENTITY, await registerDevice({ request: api }, token, ENTITY, name));
 }, 120_000);
@@ -74,15 +56,6 @@ afterAll(async () => {
   await closeInstances?.();
 });
 
-/** When `cond` holds (polled), or an error naming `what` after `ms`. */
-async function until(what: string, cond: () => boolean | Promise<boolean>, ms = 10_000): Promise<void> {
-  const end = Date.now() + ms;
-  while (!(await cond())) {
-    if (Date.now() > end) throw new Error(`${what}: not within ${ms} ms`);
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}
-
 /** The console's colour scheme as its manager sets it (apps/web/src/app/color-scheme.ts), without a reload. */
 const scheme = (page: Page, to: 'light' | 'dark') =>
   page.evaluate(`document.documentElement.setAttribute('data-mantine-color-scheme', '${to}')`);
@@ -91,10 +64,7 @@ const row = (page: Page, name: string) => page.getByRole('row').filter({ has: pa
 
 describe.skipIf(!browserReady)('the console through HAProxy, the instance serving its event stream killed', () => {
   it('signs in, lists, and follows a provisioning session to its end across the kill', async () => {
-    const browser = await chromium.launch({
-      executablePath: CHROMIUM,
-      args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'],
-    });
+    const browser = await launchChromium();
     try {
       const context = await browser.newContext({ baseURL: lb.url, viewport: { width: 1280, height: 800 } });
       const page = await context.newPage();

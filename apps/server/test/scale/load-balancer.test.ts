@@ -1,15 +1,19 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { chromium, type Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { io, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BEACON_NAMESPACE } from '@fleet/shared/beacon-constants';
 import {
-  haproxyPath,
+  balancerPrerequisites,
+  launchChromium,
   SHIPPED_CONFIG,
+  SHOTS,
   startBalancer,
   startInstances,
+  until,
+  uploadEntityFiles,
   type Balancer,
   type Instance,
 } from '../helpers/balancer.ts';
@@ -18,7 +22,6 @@ import { connectDevice, registerDevice, type TestDevice } from '../helpers/devic
 import { ADMIN, requester, type TestServer } from '../helpers/server.ts';
 import { createAccount, signIn } from '../helpers/session.ts';
 import { readEvents, type SseEvent } from '../helpers/sse.ts';
-import { upload } from '../helpers/uploads.ts';
 
 /**
  * Three API instances (their own processes) behind HAProxy from Debian, round robin with no
@@ -28,23 +31,7 @@ import { upload } from '../helpers/uploads.ts';
  * repeated, the sockets reconnect and hear live events again, and the requests made meanwhile
  * are counted: which failed, and for how long.
  */
-const { DATABASE_URL, REDIS_URL, MQTT_URL } = process.env;
-if (!DATABASE_URL || !REDIS_URL || !MQTT_URL) {
-  throw new Error('The scale suite needs DATABASE_URL, REDIS_URL and MQTT_URL (see scripts/ci/with-services.sh)');
-}
-const HAPROXY = haproxyPath();
-if (!HAPROXY) throw new Error('The load-balancer test needs HAProxy (apt-get install haproxy; .ci/run installs it)');
-
-/** Chromium and the built console, for what the user sees (CI has both: npm test builds the console first). */
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const WEB_INDEX = path.resolve(import.meta.dirname, '../../../web/dist/index.html');
-const SHOTS = path.resolve(import.meta.dirname, '../../../../.tmp/shots');
-const browserReady = fs.existsSync(CHROMIUM) && fs.existsSync(WEB_INDEX);
-if (!browserReady) {
-  console.warn(
-    `[load-balancer] THE BROWSER PART IS SKIPPED: it needs Chromium at ${CHROMIUM} and the built console at ${WEB_INDEX} (npm run build -w apps/web)`,
-  );
-}
+const { haproxy: HAPROXY, mqttUrl, browserReady } = balancerPrerequisites('load-balancer');
 
 /** The console's pause before it opens a dropped stream again (apps/web/src/lib/sse.ts). */
 const STREAM_RETRY_MS = 1_000;
@@ -64,18 +51,7 @@ beforeAll(async () => {
   api = requester(lb.url);
   token = (await signIn({ request: api }, ADMIN.name, ADMIN.password)).access_token;
   await api('POST', '/api/v1/tenant', { token, body: { document: { name: { name: ENTITY, description: '' } } } });
-  const balanced = { request: api, url: lb.url } as TestServer;
-  for (let i = 0; i < FILES; i++) {
-    const res = await upload(balanced, `/api/v1/tenant/${ENTITY}/files`, token, {
-      fields: { level: 'entity', entity_id: ENTITY, file_device_path: `data/f${i}.bin` },
-      filename: `f${i}.bin`,
-      bytes: 100,
-    });
-    expect(res.status).toBe(201);
-  }
-  // Devices reach the broker directly, not through the balancer.
-  const broker = new URL(MQTT_URL);
-  const mqttUrl = `mqtt://${broker.host}`;
+  await uploadEntityFiles(lb.url, token, ENTITY, FILES);
   device = await connectDevice({ mqttUrl }, ENTITY, await registerDevice({ request: api }, token, ENTITY, hex()));
 }, 120_000);
 afterAll(async () => {
@@ -86,15 +62,6 @@ afterAll(async () => {
 
 function hex() {
   return randomBytes(6).toString('hex');
-}
-
-/** When `cond` holds (polled), or an error naming `what` after `ms`. */
-async function until(what: string, cond: () => boolean | Promise<boolean>, ms = 10_000): Promise<void> {
-  const end = Date.now() + ms;
-  while (!(await cond())) {
-    if (Date.now() > end) throw new Error(`${what}: not within ${ms} ms`);
-    await new Promise((r) => setTimeout(r, 20));
-  }
 }
 
 /**
@@ -287,10 +254,7 @@ describe('three API instances behind HAProxy, one killed', () => {
         entity: ENTITY,
         subtype: 'admin',
       });
-      const browser = await chromium.launch({
-        executablePath: CHROMIUM,
-        args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'],
-      });
+      const browser = await launchChromium();
       try {
         const values = {
           username: boss.name,
