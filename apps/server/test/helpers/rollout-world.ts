@@ -38,12 +38,13 @@ export function useRolloutWorld(env: Record<string, string> = {}): void {
 export const api = (method: string, path: string, body?: object, token = t.admin) =>
   s.request(method, `/api/v1/tenant/${ACME}/rollouts${path}`, { token, ...(body && { body }) });
 
-export type Behaviour = 'ok' | 'bad' | 'silent' | 'current';
+export type Behaviour = 'ok' | 'bad' | 'silent' | 'current' | 'reply-lost';
 /** How each device answers an update; a test changes it (the image fixed). */
 export const mode = new Map<string, Behaviour>();
 /**
  * `n` connected CC1 devices named `<prefix><i>`: each answers an update by reporting the new
- * version (ok), refusing it (bad), not at all (silent); `current` ones already run 2.0.0.
+ * version (ok), refusing it (bad), not at all (silent), or updating with its reply lost and
+ * reporting the new version after its reboot (reply-lost); `current` ones already run 2.0.0.
  */
 export async function fleet(prefix: string, behaviours: Behaviour[]) {
   for (const [i, b] of behaviours.entries()) {
@@ -55,6 +56,7 @@ export async function fleet(prefix: string, behaviours: Behaviour[]) {
       const cmd = JSON.parse(payload.toString());
       const b = mode.get(dev.name);
       if (cmd.type !== 'dfu' || b === 'silent') return;
+      if (b === 'reply-lost') return void dev.publish('state', { state: 'WAITING', fw_version: '2.0.0' });
       const reply =
         b === 'bad'
           ? { status: 'error', error: 'Install failed: bad image' }

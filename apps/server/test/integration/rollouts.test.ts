@@ -111,6 +111,19 @@ describe('rollouts', () => {
     expect(devs.body.data[0].error).toBe('No report within 600 s');
   });
 
+  it('counts a device whose reply was lost as succeeded once it reports the new version', async () => {
+    const p = prefix();
+    await fleet(p, ['reply-lost']);
+    const id = await rollout(p, { canary: 0, percents: [100], report_timeout_s: 600, error_threshold_pct: 50 });
+    await act(id, 'start');
+    await eventually(async () => expect((await get(id)).state).toBe('finished'), 15_000);
+    expect((await get(id)).counts).toMatchObject({ succeeded: 1, failed: 0 });
+    const [c] = rowsOf<{ state: string }>(
+      await s.app.db.execute(sql`select state from commands where device = ${nameOf(p, 0)}`),
+    );
+    expect(c!.state).toBe('sent');
+  });
+
   it('holds the next stage for approval, pauses, resumes and cancels on request', async () => {
     const p = prefix();
     await fleet(p, ['ok', 'ok', 'ok', 'ok']);

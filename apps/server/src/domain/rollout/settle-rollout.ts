@@ -18,7 +18,8 @@ export type Settled = { stage: number; state: string };
 const iso = (d: Date) => sql`${d.toISOString()}::timestamptz`;
 
 /**
- * Devices in flight whose step ended: a firmware command succeeded, or failed with its error; a
+ * Devices in flight whose step ended: a firmware command succeeded (or the device, its reply lost,
+ * reports the version), or failed with its error; a
  * provisioning session completed (with no file failed), or failed, was cancelled or timed out.
  * The report timeout: a device sent its step and not answered after it counts as failed; a file
  * set's device not online to start its session within `hold_s` of its claim too.
@@ -26,6 +27,12 @@ const iso = (d: Date) => sql`${d.toISOString()}::timestamptz`;
 export async function settle(tx: Tx, row: RolloutRow, now: Date): Promise<Settled[]> {
   const timeout = `No report within ${row.report_timeout_s} s`;
   const late = sql`${iso(now)} - make_interval(secs => ${row.report_timeout_s})`;
+  // A device sent the update that now reports its version has it, though its reply was lost (it
+  // reached an instance killed before writing it): it was not on that version when claimed.
+  const onVersion =
+    row.version === null
+      ? sql`false`
+      : sql`exists (select 1 from devices d where d.name = rd.device and d.fw_version = ${row.version})`;
   const ended =
     row.delivery === 'files'
       ? sql`
@@ -40,15 +47,15 @@ export async function settle(tx: Tx, row: RolloutRow, now: Date): Promise<Settle
       returning rd.stage, rd.state`
       : sql`
       update rollout_devices rd set settled_at = now(),
-        state = case when c.state = 'succeeded' then 'succeeded' else 'failed' end,
-        error = case when c.state = 'succeeded' then null
+        state = case when c.state = 'succeeded' or ${onVersion} then 'succeeded' else 'failed' end,
+        error = case when c.state = 'succeeded' or ${onVersion} then null
           when c.state = 'sent' then ${timeout}
           else coalesce(c.error, c.state) end
       from commands c
       where rd.rollout = ${row.id} and rd.state = 'in_flight' and not rd.superseded
         and c.id = rd.command_id and c.device = rd.device
         and (c.state in ('succeeded', 'failed', 'timed_out', 'expired')
-          or (c.state = 'sent' and c.sent_at < ${late}))
+          or (c.state = 'sent' and (c.sent_at < ${late} or ${onVersion})))
       returning rd.stage, rd.state`;
   // A step begun and never recorded (a crash between the two): it is never sent again.
   const lost = sql`
