@@ -110,6 +110,21 @@ function compareRows(before, after) {
   };
 }
 
+/** The table's rows for the device list during the backup (beside before it) and the restore. */
+function servedAndRestored(before, during, restoreMs) {
+  const p = (r, n) => percentile(r.times, n);
+  return [
+    {
+      figure: 'device list p50 / p99 during the backup (failed)',
+      value: `${fmt(p(during, 50), 'ms')} / ${fmt(p(during, 99), 'ms')} (${during.failed})`,
+      baseline: `${fmt(p(before, 50), 'ms')} / ${fmt(p(before, 99), 'ms')} before`,
+      ratio: ratio(p(during, 99), p(before, 99)),
+      goal: 'no failure',
+    },
+    { figure: 'restore into an empty directory', value: seconds(restoreMs), baseline: '—', ratio: '—', goal: '—' },
+  ];
+}
+
 async function demo() {
   const dataDir = tmpDir('fleet-bench-demo-');
   const [port, mqttPort] = [await freePort(), await freePort()];
@@ -149,14 +164,7 @@ async function demo() {
       goal: '—',
     },
     { figure: 'archive', value: megabytes(first.bytes), baseline: '—', ratio: '—', goal: '—' },
-    {
-      figure: 'device list p50 / p99 during the backup (failed)',
-      value: `${fmt(percentile(during.times, 50), 'ms')} / ${fmt(percentile(during.times, 99), 'ms')} (${during.failed})`,
-      baseline: `${fmt(percentile(before.times, 50), 'ms')} / ${fmt(percentile(before.times, 99), 'ms')} before`,
-      ratio: ratio(percentile(during.times, 99), percentile(before.times, 99)),
-      goal: 'no failure',
-    },
-    { figure: 'restore into an empty directory', value: seconds(restoreMs), baseline: '—', ratio: '—', goal: '—' },
+    ...servedAndRestored(before, during, restoreMs),
     {
       figure: 'tables with rows lost after the restore',
       value: lost.length ? lost.join('; ') : 'none',
@@ -210,14 +218,7 @@ async function fleet() {
       ratio: ratio(taken.bytes, taken.manifest.sizes.database, true),
       goal: '—',
     },
-    {
-      figure: 'device list p50 / p99 during the backup (failed)',
-      value: `${fmt(percentile(during.times, 50), 'ms')} / ${fmt(percentile(during.times, 99), 'ms')} (${during.failed})`,
-      baseline: `${fmt(percentile(before.times, 50), 'ms')} / ${fmt(percentile(before.times, 99), 'ms')} before`,
-      ratio: ratio(percentile(during.times, 99), percentile(before.times, 99)),
-      goal: 'no failure',
-    },
-    { figure: 'restore into an empty directory', value: seconds(restoreMs), baseline: '—', ratio: '—', goal: '—' },
+    ...servedAndRestored(before, during, restoreMs),
   ]);
 }
 
