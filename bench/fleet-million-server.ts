@@ -53,7 +53,7 @@ await timed('commands', () =>
       case when i % 10 = 0 then 'dfu' else 'refresh' end, '{"version":"1.3.0"}', 'device',
       (array['succeeded','succeeded','succeeded','failed','timed_out','expired'])[1 + i % 6], 'admin', t, t + interval '4 seconds', t + interval '1 hour'
     from generate_series(1, ${COMMANDS}) as i,
-      lateral (select 1 + (i::bigint * 7919) % ${DEVICES} as d, now() - make_interval(secs => (i * 8.64 * 1e6 / ${COMMANDS}) % (30 * 86400)) as t) x`),
+      lateral (select (1 + (i::bigint * 7919) % ${DEVICES})::int as d, now() - make_interval(secs => (i * 8.64 * 1e6 / ${COMMANDS}) % (30 * 86400)) as t) x`),
 );
 await timed('provisioning sessions', () =>
   db.execute(sql`
@@ -61,7 +61,7 @@ await timed('provisioning sessions', () =>
     select gen_random_uuid(), ${entityOf('d')}, lpad(to_hex(d), 12, '0'),
       (array['provision_completed','provision_failed','timeout'])[1 + i % 3], 'admin', t, t, t + interval '5 minutes'
     from generate_series(1, ${Math.floor(COMMANDS / 10)}) as i,
-      lateral (select 1 + (i::bigint * 104729) % ${DEVICES} as d, now() - make_interval(secs => (i * 86.4 * 1e6 / ${COMMANDS}) % (30 * 86400)) as t) x`),
+      lateral (select (1 + (i::bigint * 104729) % ${DEVICES})::int as d, now() - make_interval(secs => (i * 86.4 * 1e6 / ${COMMANDS}) % (30 * 86400)) as t) x`),
 );
 await timed('analyze', () => db.execute(sql`analyze`));
 await timed('daily snapshot (30 days, 50 entities)', () => sweepFleetDaily(db, 400));
