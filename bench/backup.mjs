@@ -26,7 +26,6 @@ import {
   printTable,
   ratio,
   readyLine,
-  root,
   spawnNode,
   startDistServer,
   stop,
@@ -55,15 +54,11 @@ async function restore(file, dataDir) {
   return performance.now() - t0;
 }
 
-/** Runs `node ...args` from the repository root to its end; answers its exit code and output. */
-function runNode(args, env) {
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, args, { cwd: root, env: { ...process.env, ...env } });
-    let output = '';
-    child.stdout.on('data', (c) => (output += c));
-    child.stderr.on('data', (c) => (output += c));
-    child.on('exit', (code) => resolve({ code, output }));
-  });
+/** Runs `node ...args` from the repository root to its end (lib's spawnNode); answers its exit code and output. */
+async function runNode(args, env) {
+  const child = spawnNode(args, { env });
+  const { code } = await child.exited;
+  return { code, output: child.output };
 }
 
 function untar(file, entry) {
