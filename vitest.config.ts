@@ -67,6 +67,11 @@ export default defineConfig({
           environment: 'node',
           include: ['e2e/**/*.test.ts'],
           globalSetup: ['e2e/global-setup.ts'],
+          // A worker runs its files in one module graph, as integration does: the server's modules,
+          // playwright-core and the simulator are imported once per worker, not once per file (about
+          // 9 s of a file's start). Each file still starts its own server and seeds its own data;
+          // helper modules keep no state across files (devices-world resets its memo per file).
+          isolate: false,
           // In parallel like the other tiers (one file a core): each file has its own server (port 0,
           // its own data dir), its own Chromium and simulator, screenshots named after its screens,
           // and npm test builds the console and the server once before the run starts.

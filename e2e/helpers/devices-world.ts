@@ -54,6 +54,9 @@ export function seedGlobex(): Promise<void> {
 
 /** Starts the harness and makes the entities, accounts and group every device file uses. */
 export async function startWorld(): Promise<void> {
+  // The e2e project shares a worker's modules between files (isolate: false): this file's server
+  // is a new one, so its globex has not been seeded yet.
+  globex = undefined;
   const h = (world.h = await startHarness());
   world.root = (await h.server.request('POST', '/api/v1/login', { body: ADMIN })).body.access_token;
   for (const name of ['acme', 'globex', 'initech'])
