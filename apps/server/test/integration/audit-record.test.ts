@@ -43,6 +43,11 @@ describe('audit entries of changes', () => {
       outcome: 'success',
     });
     expect(create.changes.after).toMatchObject({ name, description: 'first', mqtt: { password: '[redacted]' } });
+    // Written in the device's own statement, the after-state is the device exactly as stored.
+    const stored = await s.request('GET', `/api/v1/tenant/${acme}/device/${name}`, { token: root });
+    const { mqtt: _mqtt, ...answered } = created.body.data;
+    expect(answered).toEqual(stored.body.data);
+    expect(create.changes.after).toEqual({ ...answered, mqtt: { username: name, password: '[redacted]' } });
 
     const put = await s.request('PUT', `/api/v1/tenant/${acme}/device/${name}`, {
       token: root,

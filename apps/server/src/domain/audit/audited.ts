@@ -25,10 +25,13 @@ export interface AuditEntry<T> extends AuditEntryInput {
   complete?: (result: T) => Partial<AuditEntryInput> | null;
 }
 
-/** Writes one entry with `db` (a transaction's handle to share its fate). */
-export async function recordAudit(db: Executor, ctx: AuditContext, input: AuditEntryInput): Promise<void> {
+/**
+ * The row `recordAudit` writes for `input`, redacted: for a caller that writes the entry inside
+ * its change's own statement (command/audited-insert.ts), which then marks `ctx.recorded`.
+ */
+export function auditRow(ctx: AuditContext, input: AuditEntryInput) {
   const changes = input.before || input.after ? changesOf(input.before, input.after) : null;
-  await db.insert(auditEntries).values({
+  return {
     entity: input.entity === undefined ? (ctx.entity ?? null) : input.entity,
     actor_kind: ctx.actor.kind,
     actor_id: ctx.actor.id,
@@ -43,8 +46,80 @@ export async function recordAudit(db: Executor, ctx: AuditContext, input: AuditE
     reason: input.reason ?? null,
     changes,
     details: input.details ? redact(input.details) : null,
-  });
+  } satisfies typeof auditEntries.$inferInsert;
+}
+
+/** The row that records `input` in the context `ctx`: secrets redacted, the changes serialised once (by the driver). */
+function entryRow(ctx: AuditContext, input: AuditEntryInput): typeof auditEntries.$inferInsert {
+  const changes = input.before || input.after ? changesOf(input.before, input.after) : null;
+  return {
+    entity: input.entity === undefined ? (ctx.entity ?? null) : input.entity,
+    actor_kind: ctx.actor.kind,
+    actor_id: ctx.actor.id,
+    actor_name: ctx.actor.name,
+    actor_account: ctx.actor.account ?? null,
+    address: ctx.address,
+    user_agent: ctx.userAgent?.slice(0, 512) ?? null,
+    action: input.action,
+    target_type: input.target.type,
+    target_name: input.target.name,
+    outcome: input.outcome ?? 'success',
+    reason: input.reason ?? null,
+    changes,
+    details: input.details ? redact(input.details) : null,
+  };
+}
+
+/** Writes one entry with `db` (a transaction's handle to share its fate). */
+export async function recordAudit(db: Executor, ctx: AuditContext, input: AuditEntryInput): Promise<void> {
+  await db.insert(auditEntries).values(entryRow(ctx, input));
   ctx.recorded = true;
+}
+
+/** What builds the change's one statement: `insert`, `update` or `delete`, as on a database handle. */
+export type StatementBuilder = Pick<Executor, 'insert' | 'update' | 'delete'>;
+
+/**
+ * Given the handle the change runs on and what it knows of the entry only now (its after-state),
+ * answers the builder of the change's statement with the entry's INSERT as a CTE of it. Called
+ * once: the entry is written by the statement built with it, and by no other.
+ */
+export type WithEntry = (db: Executor, more?: Partial<AuditEntryInput>) => StatementBuilder;
+
+/** For a change run without an entry (callers outside the API): its statement as it is. */
+export const withoutEntry: WithEntry = (db) => db;
+
+/**
+ * Runs a change that is ONE statement (an INSERT, UPDATE or DELETE) whose entry is known before
+ * it runs, and writes the entry in that same statement (`WITH audit_entry AS (INSERT …) INSERT …`):
+ * one round trip to the database and no transaction, since a statement commits whole or not at
+ * all (bench/notes/audit-and-history-cost.md). `change` builds its statement with what
+ * `withEntry` answers; it may run other statements (reads, a transaction of its own) around it.
+ *
+ * Refusals (HttpError) are recorded as failures, as `audited` does.
+ */
+export async function auditedStatement<T>(
+  db: Executor,
+  ctx: AuditContext,
+  entry: AuditEntryInput,
+  change: (withEntry: WithEntry) => Promise<T>,
+): Promise<T> {
+  if (ctx.unaudited) return change(withoutEntry);
+  let used = false;
+  const withEntry: WithEntry = (on, more) => {
+    if (used) throw new Error(`auditedStatement: the entry of ${entry.action} was given to a second statement`);
+    used = true;
+    return on.with(on.$with('audit_entry').as(on.insert(auditEntries).values(entryRow(ctx, { ...entry, ...more }))));
+  };
+  try {
+    const result = await change(withEntry);
+    if (!used) throw new Error(`auditedStatement: ${entry.action} ran without its entry`);
+    ctx.recorded = true;
+    return result;
+  } catch (err) {
+    if (err instanceof HttpError) await recordFailure(db, ctx, entry, err);
+    throw err;
+  }
 }
 
 /**

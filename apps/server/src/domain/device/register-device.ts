@@ -6,12 +6,11 @@ import { devices } from '../../db/schema.ts';
 import { HttpError } from '../../lib/http-error.ts';
 import type { Scope } from '../account/account-scope.ts';
 import { SYSTEM_CONTEXT, type AuditContext } from '../audit/audit-context.ts';
-import { audited } from '../audit/audited.ts';
+import { audited, auditedStatement } from '../audit/audited.ts';
 import type { Deps } from '../deps.ts';
 import { createDevice } from './create-device.ts';
 
 type Document = z.output<typeof DeviceCreateRequestSchema>['document'];
-type Created = Awaited<ReturnType<typeof createDevice>>;
 
 /**
  * Registers a device and gives its secret to the broker, or leaves it not registered at all
@@ -23,8 +22,10 @@ export async function registerDevice(deps: Deps, ctx: AuditContext, actor: Acces
     entity: scope ?? doc.entity ?? null,
     target: { type: 'device', name: doc.name },
   } as const;
-  const complete = (d: Created) => ({ entity: d.entity, after: d });
-  const data = await audited(deps.db, ctx, { ...entry, complete }, (tx) => createDevice(tx, actor, scope, doc));
+  // The device and its entry in one statement (createDevice adds the after-state).
+  const data = await auditedStatement(deps.db, ctx, entry, (withEntry) =>
+    createDevice(deps.db, actor, scope, doc, withEntry),
+  );
   try {
     await deps.devices.access.issued([{ name: data.name, entity: data.entity, password: data.mqtt.password }]);
   } catch (err) {
