@@ -73,10 +73,34 @@ function sessionCache(server: TestServer): (who: Account) => Promise<StorageStat
   };
 }
 
-/** The real server serving the built console, and Chromium. */
+let shared: Promise<Browser> | undefined;
+
+/**
+ * One Chromium per vitest worker, launched by the first harness that needs it and shared by the
+ * files the worker runs one after another (the e2e project does not isolate files, so this module
+ * lives as long as the worker). Each harness opens its own contexts and closes only those. When
+ * the worker exits, Playwright kills the browser it launched (its exit and signal handlers), and
+ * Chromium ends by itself when its DevTools pipe to the worker closes.
+ */
+function sharedBrowser(): Promise<Browser> {
+  if (!shared) {
+    const launching = chromium.launch({ executablePath: chromiumPath, args: ARGS });
+    shared = launching;
+    const forget = () => {
+      if (shared === launching) shared = undefined;
+    };
+    launching.then((b) => b.on('disconnected', forget), forget);
+  }
+  return shared;
+}
+
+/** The real server serving the built console, and the worker's Chromium. */
 export async function startHarness(): Promise<Harness> {
   const server = await startServer({ WEB_DIST: inject('webDist') });
-  const browser = await chromium.launch({ executablePath: chromiumPath, args: ARGS });
+  const browser = await sharedBrowser();
+  // The contexts this harness (or its file, through `browser.newContext`) opens: every one the
+  // browser has that it did not have before, as a worker runs one file at a time.
+  const before = new Set(browser.contexts());
   const sessionOf = sessionCache(server);
   return {
     server,
@@ -96,7 +120,7 @@ export async function startHarness(): Promise<Harness> {
       return { context, page, errors };
     },
     async close() {
-      await browser.close();
+      await Promise.all(browser.contexts().map((c) => (before.has(c) ? undefined : c.close())));
       await server.close();
     },
   };
