@@ -26,31 +26,11 @@ export interface AuditEntry<T> extends AuditEntryInput {
 }
 
 /**
- * The row `recordAudit` writes for `input`, redacted: for a caller that writes the entry inside
- * its change's own statement (command/audited-insert.ts), which then marks `ctx.recorded`.
+ * The row that records `input` in the context `ctx`: secrets redacted, the changes serialised once
+ * (by the driver). Exported for a change that writes its entry in its own raw statement
+ * (command/audited-insert.ts), which then marks `ctx.recorded`.
  */
-export function auditRow(ctx: AuditContext, input: AuditEntryInput) {
-  const changes = input.before || input.after ? changesOf(input.before, input.after) : null;
-  return {
-    entity: input.entity === undefined ? (ctx.entity ?? null) : input.entity,
-    actor_kind: ctx.actor.kind,
-    actor_id: ctx.actor.id,
-    actor_name: ctx.actor.name,
-    actor_account: ctx.actor.account ?? null,
-    address: ctx.address,
-    user_agent: ctx.userAgent?.slice(0, 512) ?? null,
-    action: input.action,
-    target_type: input.target.type,
-    target_name: input.target.name,
-    outcome: input.outcome ?? 'success',
-    reason: input.reason ?? null,
-    changes,
-    details: input.details ? redact(input.details) : null,
-  } satisfies typeof auditEntries.$inferInsert;
-}
-
-/** The row that records `input` in the context `ctx`: secrets redacted, the changes serialised once (by the driver). */
-function entryRow(ctx: AuditContext, input: AuditEntryInput): typeof auditEntries.$inferInsert {
+export function entryRow(ctx: AuditContext, input: AuditEntryInput): typeof auditEntries.$inferInsert {
   const changes = input.before || input.after ? changesOf(input.before, input.after) : null;
   return {
     entity: input.entity === undefined ? (ctx.entity ?? null) : input.entity,

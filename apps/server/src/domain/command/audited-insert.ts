@@ -1,8 +1,11 @@
+import { sql, type SQL } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/client.ts';
+import { recordset } from '../../db/raw-sql.ts';
+import { auditEntries } from '../../db/schema.ts';
 import { notFound } from '../../lib/http-error.ts';
 import type { AuditContext } from '../audit/audit-context.ts';
-import { audited } from '../audit/audited.ts';
-import type { SendOptions } from './command-rows.ts';
+import { audited, entryRow, recordFailure, type AuditEntryInput } from '../audit/audited.ts';
+import { commandRowsOf, type SendOptions } from './command-rows.ts';
 import type { CommandRow } from './present-command.ts';
 
 /** What is sent, as an entry keeps it: the command and its arguments, a firmware update by version only (its link is signed). */
@@ -13,41 +16,77 @@ function sent(req: SendOptions): Record<string, unknown> {
 }
 
 /**
- * Writes command rows with `insert` and, when `audit` is given, the send's entry in the same
- * transaction (docs/decisions/2026-11-26-command-outcomes-audited.md): `command.send`
- * (`firmware.send` for a firmware update), success meaning accepted (sent or held). `one` names
- * the single device of a send to one device: the entry names it, and its absence is refused 404
- * (recorded as a failure). Without `one`, one entry for all devices with the count and the names.
+ * Writes the command rows of `insert` (commandInsert: an INSERT without RETURNING) and, when
+ * `audit` is given, the send's entry in the same transaction
+ * (docs/decisions/2026-11-26-command-outcomes-audited.md): `command.send` (`firmware.send` for a
+ * firmware update), success meaning accepted (sent or held). `one` names the single device of a
+ * send to one device: the entry names it, and its absence is refused 404 (recorded as a failure).
+ * Without `one`, one entry for all devices with the count and the names.
  */
 export async function insertAudited(
   db: Db,
   audit: AuditContext | undefined,
   req: SendOptions,
   one: string | null,
-  insert: (db: Executor) => Promise<CommandRow[]>,
+  insert: SQL,
 ): Promise<CommandRow[]> {
   const check = (rows: CommandRow[]) => {
     if (one !== null && rows.length === 0) throw notFound('Device');
     return rows;
   };
-  if (!audit) return check(await insert(db));
+  const plain = async (ex: Executor) => check(commandRowsOf(await ex.execute(sql`${insert} returning *`)));
+  if (!audit || audit.unaudited) return plain(db);
   // The request's id follows the command into its settled entry (command-outcomes.ts) and log line.
   const what = { ...sent(req), ...(audit.requestId && { request_id: audit.requestId }) };
+  const action = req.payload.type === 'dfu' ? 'firmware.send' : 'command.send';
+  if (one !== null) {
+    return withEntry(db, audit, insert, {
+      action,
+      target: { type: 'device', name: one },
+      details: { phase: 'sent', ...what },
+    });
+  }
   return audited(
     db,
     audit,
     {
-      action: req.payload.type === 'dfu' ? 'firmware.send' : 'command.send',
-      target: one !== null ? { type: 'device', name: one } : { type: 'command', name: req.payload.type },
+      action,
+      target: { type: 'command', name: req.payload.type },
       complete: (rows) => {
-        if (one !== null) {
-          const row = rows[0]!;
-          return { details: { phase: 'sent', ...what, command_id: row.id, state: row.state } };
-        }
         const held = rows.filter((r) => r.state === 'queued').length;
         return { details: { phase: 'sent', ...what, count: rows.length, held, names: rows.map((r) => r.device) } };
       },
     },
-    async (tx) => check(await insert(tx)),
+    plain,
   );
+}
+
+/**
+ * A send to one device: its row and its entry (`entry`, completed with the row's id and state)
+ * in ONE statement, so they commit together or not at all without a transaction's four round
+ * trips (BEGIN, two INSERTs, COMMIT) on the embedded database's one connection. No row (no such
+ * device in the entity): 404, recorded as a failure, as `audited` does.
+ */
+async function withEntry(db: Db, audit: AuditContext, insert: SQL, entry: AuditEntryInput): Promise<CommandRow[]> {
+  const row = entryRow(audit, entry);
+  const columns = Object.keys(row) as Array<keyof typeof row>;
+  const values = columns.map((c) =>
+    c === 'details' ? sql`v.details || jsonb_build_object('command_id', c.id, 'state', c.state)` : sql.raw(`v.${c}`),
+  );
+  const rows = commandRowsOf(
+    await db.execute(sql`
+      with c as (${insert} returning *),
+      logged as (
+        insert into audit_entries (${sql.raw(columns.join(', '))})
+        select ${sql.join(values, sql`, `)} from c, ${recordset([row], { table: auditEntries, columns })})
+      select c.* from c`),
+  );
+  if (rows.length === 0) {
+    const err = notFound('Device');
+    const { details: _d, ...refused } = entry;
+    await recordFailure(db, audit, refused, err);
+    throw err;
+  }
+  audit.recorded = true;
+  return rows;
 }
