@@ -2,6 +2,14 @@ import type pg from 'pg';
 
 type Query = (...args: unknown[]) => unknown;
 
+/** A query's text and parameters: `query(text | { text, values? }, values?)` (Drizzle passes a config and the values). */
+function statementOf(args: unknown[]): [string, readonly unknown[]] {
+  const [q, v] = args;
+  const config = (typeof q === 'string' ? { text: q } : (q ?? {})) as { text?: unknown; values?: unknown };
+  const values = Array.isArray(v) ? v : Array.isArray(config.values) ? config.values : [];
+  return [String(config.text ?? ''), values];
+}
+
 /**
  * What the metrics read of a connection pool: its connections (total, idle, callers waiting) at
  * scrape time, and every query's duration, timed on each client as the pool opens it (both
@@ -11,6 +19,11 @@ type Query = (...args: unknown[]) => unknown;
 export class PoolProbe {
   /** Told each query's duration in seconds, failed ones too. */
   observeQuery: ((seconds: number) => void) | null = null;
+  /**
+   * Told each statement's text and parameters as it is sent (BEGIN and COMMIT included): tests and benches count
+   * what an operation costs the database (test/integration/command-statements.test.ts).
+   */
+  traceQuery: ((text: string, values: readonly unknown[]) => void) | null = null;
   /** The pool's size: pg.Pool's `max`. */
   readonly max: number;
 
@@ -29,6 +42,7 @@ export class PoolProbe {
     const observe = (started: number) => this.observeQuery?.((performance.now() - started) / 1000);
     (client as unknown as { query: Query }).query = (...args: unknown[]) => {
       const started = performance.now();
+      if (this.traceQuery) this.traceQuery(...statementOf(args));
       const last = args.length - 1;
       const callback = args[last];
       if (typeof callback === 'function') {

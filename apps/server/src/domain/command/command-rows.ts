@@ -13,9 +13,29 @@ export type Target = CommandRow['target'];
 export type SendOptions = { payload: DevicePayload; expires_in_s?: number | undefined };
 
 /**
- * Writes one command per device the `devices` clause selects (`d` is the devices row; `id` the
- * command id to use), held for devices that are not connected, and answers the rows.
+ * The INSERT (without RETURNING) of one command per device the `devices` clause selects (`d` is
+ * the devices row; `id` the command id to use), held for devices that are not connected.
  */
+export function commandInsert(actor: AccessClaims, target: Target, req: SendOptions, id: SQL, devicesClause: SQL): SQL {
+  const { type, ...args } = req.payload;
+  const ttl = req.expires_in_s ?? DEFAULT_COMMAND_TTL_S;
+  return sql`
+      insert into commands ${insertColumns}
+      select ${id}, d.name, d.entity, ${type}, ${JSON.stringify(args)}::jsonb, ${target},
+        case when d.online then 'sent' else 'queued' end, ${actor.sub},
+        case when d.online then now() end, now() + make_interval(secs => ${ttl})
+      from devices d where ${devicesClause}`;
+}
+
+/** The command rows a statement answered (whole `commands` rows, raw SQL: dates as strings). */
+export const commandRowsOf = (result: unknown): CommandRow[] =>
+  rowsOf<CommandRow>(result).map((row) => ({
+    ...row,
+    created_at: new Date(row.created_at),
+    expires_at: new Date(row.expires_at),
+  }));
+
+/** Writes the commands of `commandInsert` and answers the rows. */
 export async function insertCommands(
   db: Executor,
   actor: AccessClaims,
@@ -24,36 +44,17 @@ export async function insertCommands(
   id: SQL,
   devicesClause: SQL,
 ): Promise<CommandRow[]> {
-  const { type, ...args } = req.payload;
-  const ttl = req.expires_in_s ?? DEFAULT_COMMAND_TTL_S;
-  return rowsOf<CommandRow>(
-    await db.execute(sql`
-      insert into commands ${insertColumns}
-      select ${id}, d.name, d.entity, ${type}, ${JSON.stringify(args)}::jsonb, ${target},
-        case when d.online then 'sent' else 'queued' end, ${actor.sub},
-        case when d.online then now() end, now() + make_interval(secs => ${ttl})
-      from devices d where ${devicesClause}
-      returning *`),
-  ).map((row) => ({ ...row, created_at: new Date(row.created_at), expires_at: new Date(row.expires_at) }));
+  return commandRowsOf(await db.execute(sql`${commandInsert(actor, target, req, id, devicesClause)} returning *`));
 }
 
-/** One command per named device of the entity, each with its own id. */
-export const insertForDevices = (
-  db: Executor,
+/** The INSERT of one command per named device of the entity, each with its own id. */
+export const commandsForDevices = (
   actor: AccessClaims,
   target: Target,
   req: SendOptions,
   entity: string,
   names: string[],
-) =>
-  insertCommands(
-    db,
-    actor,
-    target,
-    req,
-    sql`gen_random_uuid()`,
-    sql`d.name = ${anyOf(names)} and d.entity = ${entity}`,
-  );
+) => commandInsert(actor, target, req, sql`gen_random_uuid()`, sql`d.name = ${anyOf(names)} and d.entity = ${entity}`);
 
 /** Puts sent rows back to held, for the sweep to deliver once the broker is back. */
 export async function holdCommands(db: Db, rows: CommandRow[]): Promise<void> {

@@ -10,7 +10,7 @@ import { HttpError, notFound } from '../../lib/http-error.ts';
 import type { AuditContext } from '../audit/audit-context.ts';
 import { insertAudited } from './audited-insert.ts';
 import type { CommandContext } from './command-context.ts';
-import { insertCommands, type SendOptions } from './command-rows.ts';
+import { commandInsert, type SendOptions } from './command-rows.ts';
 import { publishAndWait } from './publish-and-wait.ts';
 
 type Counts = EntityCommandProgress['data']['counts'];
@@ -51,8 +51,12 @@ export async function startEntityCommand(
   audit?: AuditContext,
 ): Promise<EntityCommandProgress> {
   const id = randomUUID();
-  const rows = await insertAudited(ctx.db, audit, req, null, (db) =>
-    insertCommands(db, actor, 'entity', req, sql`${id}::uuid`, sql`d.entity = ${entity}`),
+  const rows = await insertAudited(
+    ctx.db,
+    audit,
+    req,
+    null,
+    commandInsert(actor, 'entity', req, sql`${id}::uuid`, sql`d.entity = ${entity}`),
   );
   const counts: Counts = { succeeded: 0, failed: 0, timed_out: 0, queued: 0, sent: 0, expired: 0 };
   for (const r of rows) counts[r.state]++;

@@ -7,7 +7,7 @@ import type { AuditContext } from '../audit/audit-context.ts';
 import { insertAudited } from './audited-insert.ts';
 import type { CommandContext } from './command-context.ts';
 import { waitFor } from './command-parts.ts';
-import { insertCommands, type SendOptions } from './command-rows.ts';
+import { commandInsert, type SendOptions } from './command-rows.ts';
 import { heldPrefix } from './held-text.ts';
 import { presentCommand } from './present-command.ts';
 import { publishAndWait } from './publish-and-wait.ts';
@@ -25,8 +25,12 @@ export async function sendToDevice(
   audit?: AuditContext,
 ) {
   const id = randomUUID();
-  const rows = await insertAudited(ctx.db, audit, req, name, (db) =>
-    insertCommands(db, actor, 'device', req, sql`${id}::uuid`, sql`d.name = ${name} and d.entity = ${entity}`),
+  const rows = await insertAudited(
+    ctx.db,
+    audit,
+    req,
+    name,
+    commandInsert(actor, 'device', req, sql`${id}::uuid`, sql`d.name = ${name} and d.entity = ${entity}`),
   );
   const row = rows[0]!;
   if (row.state === 'queued') {

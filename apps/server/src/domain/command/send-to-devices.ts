@@ -6,7 +6,7 @@ import type { AccessClaims } from '@fleet/shared/schemas/session';
 import type { AuditContext } from '../audit/audit-context.ts';
 import { insertAudited } from './audited-insert.ts';
 import type { CommandContext } from './command-context.ts';
-import { insertCommands, insertForDevices, type SendOptions } from './command-rows.ts';
+import { commandInsert, commandsForDevices, type SendOptions } from './command-rows.ts';
 import type { CommandRow } from './present-command.ts';
 import { publishAndWait } from './publish-and-wait.ts';
 import { summariseBulk, type Outcome } from './summarise-bulk.ts';
@@ -36,9 +36,7 @@ export async function sendToDevices(
   req: SendOptions,
   audit?: AuditContext,
 ): Promise<BulkCommandAnswer> {
-  const rows = await insertAudited(ctx.db, audit, req, null, (db) =>
-    insertForDevices(db, actor, 'devices', req, entity, names),
-  );
+  const rows = await insertAudited(ctx.db, audit, req, null, commandsForDevices(actor, 'devices', req, entity, names));
   const found = new Set(rows.map((r) => r.device));
   const missing = names
     .filter((n) => !found.has(n))
@@ -56,8 +54,12 @@ export async function sendToEntity(
   audit?: AuditContext,
 ): Promise<BulkCommandAnswer> {
   const id = randomUUID();
-  const rows = await insertAudited(ctx.db, audit, req, null, (db) =>
-    insertCommands(db, actor, 'entity', req, sql`${id}::uuid`, sql`d.entity = ${entity}`),
+  const rows = await insertAudited(
+    ctx.db,
+    audit,
+    req,
+    null,
+    commandInsert(actor, 'entity', req, sql`${id}::uuid`, sql`d.entity = ${entity}`),
   );
   const outcome = await settleAll(ctx, rows, req.payload, 'entity');
   return summariseBulk(req.payload, outcome, [], 100);

@@ -4,7 +4,7 @@ import type { AuditContext } from '../audit/audit-context.ts';
 import { insertAudited } from './audited-insert.ts';
 import type { CommandContext } from './command-context.ts';
 import { beforeDeadline } from './command-parts.ts';
-import { holdCommands, insertForDevices, type SendOptions, type Target } from './command-rows.ts';
+import { holdCommands, commandsForDevices, type SendOptions, type Target } from './command-rows.ts';
 import type { CommandRow } from './present-command.ts';
 
 /**
@@ -22,9 +22,7 @@ export async function startLongCommand(
   audit?: AuditContext,
 ): Promise<CommandRow[]> {
   const one = target === 'device' && names.length === 1 ? names[0]! : null;
-  const rows = await insertAudited(ctx.db, audit, req, one, (db) =>
-    insertForDevices(db, actor, target, req, entity, names),
-  );
+  const rows = await insertAudited(ctx.db, audit, req, one, commandsForDevices(actor, target, req, entity, names));
   return publishWithoutWaiting(ctx, rows, req.payload);
 }
 

@@ -1,0 +1,82 @@
+// What one command costs the database (issue 32): on the embedded database every statement and
+// every transaction's BEGIN/COMMIT is a round trip on its one connection, so a command round trip
+// is kept to one statement for the row with its audit entry and one for the reply's settlement
+// with its entry (bench/notes/command-round-trip.md lists them all).
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { TestServer } from '../helpers/server.ts';
+import {
+  autoReply,
+  connectDevice,
+  eventually,
+  randomDeviceId as hex,
+  registerDevice,
+  startWithTwoEntities,
+  type TestDevice,
+} from '../helpers/devices.ts';
+
+let s: TestServer;
+let root = '';
+let ACME = '';
+let dev: TestDevice;
+let name = '';
+
+beforeAll(async () => {
+  ({ s, root, acme: ACME } = await startWithTwoEntities());
+  name = hex();
+  dev = await connectDevice(s, ACME, await registerDevice(s, root, ACME, name));
+  autoReply(dev);
+  await eventually(async () => {
+    const res = await s.request('GET', `/api/v1/tenant/${ACME}/device/${name}`, { token: root });
+    expect(res.body.data.online).toBe(true);
+  });
+});
+afterAll(async () => {
+  await dev?.close();
+  await s?.close();
+});
+
+interface Statement {
+  text: string;
+  values: readonly unknown[];
+}
+
+/** Every statement the server sends the database while `fn` runs, with its parameters. */
+async function statementsOf<T>(fn: () => Promise<T>): Promise<{ result: T; seen: Statement[] }> {
+  const seen: Statement[] = [];
+  const probe = s.app.database.probe;
+  probe.traceQuery = (text, values) => seen.push({ text: text.replace(/\s+/g, ' ').trim(), values });
+  try {
+    return { result: await fn(), seen };
+  } finally {
+    probe.traceQuery = null;
+  }
+}
+
+describe('a command to one device, sent and answered', () => {
+  it('costs two statements, each with its audit entry, and no transaction of its own', async () => {
+    const { result: res, seen } = await statementsOf(() =>
+      s.request('POST', `/api/v1/tenant/${ACME}/mqtt/general/${name}`, {
+        token: root,
+        body: { payload: { type: 'vibrate', song: 'V10' } },
+      }),
+    );
+    expect(res.status).toBe(200);
+    const id: string = res.body.data.id;
+    // Other work runs meanwhile (sweeps, flushes); this command's statements carry its id.
+    const mine = seen.filter((st) => st.values.some((v) => String(v).includes(id)));
+    expect(mine.map((st) => st.text.match(/^with \w+ as \( ?(insert into commands|update commands)/)?.[1])).toEqual([
+      'insert into commands',
+      'update commands',
+    ]);
+    for (const st of mine) expect(st.text).toContain('insert into audit_entries');
+
+    const entries = await s.request('GET', `/api/v1/tenant/${ACME}/audit?action=command.send`, { token: root });
+    const phases = entries.body.data
+      .filter((e: any) => e.details?.command_id === id)
+      .map((e: any) => [e.details.phase, e.details.state, e.outcome]);
+    expect(phases.sort()).toEqual([
+      ['sent', 'sent', 'success'],
+      ['settled', 'succeeded', 'success'],
+    ]);
+  });
+});
