@@ -50,3 +50,30 @@ export async function readFleetCounts(db: Db, now = new Date()): Promise<FleetCo
     alerts: of('alerts'),
   };
 }
+
+/**
+ * How long one read of the fleet's counts serves the scrapes of this instance (docs/metrics.md):
+ * a scrape every second (or several Prometheus servers) reads the database at most once in
+ * this time, and the gauges are at most this old. Counting every device is a scan of the whole
+ * table on the embedded database's one connection, where commands wait behind it.
+ */
+export const FLEET_COUNTS_MAX_AGE_MS = 5_000;
+
+/**
+ * `read`, answered from its last result while that is younger than `maxAgeMs` (by `now`); scrapes
+ * arriving while a read runs share it. A failed read is not kept: the next scrape reads again.
+ */
+export function cachedFor<T>(maxAgeMs: number, read: () => Promise<T>, now = () => Date.now()): () => Promise<T> {
+  let last: { at: number; value: Promise<T> } | null = null;
+  return () => {
+    const t = now();
+    if (last && t - last.at < maxAgeMs) return last.value;
+    const value = read();
+    const entry = { at: t, value };
+    last = entry;
+    value.catch(() => {
+      if (last === entry) last = null;
+    });
+    return value;
+  };
+}

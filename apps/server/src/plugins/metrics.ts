@@ -5,7 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Config } from '../config.ts';
 import type { LoopProbe } from '../lib/batching/flush-loop.ts';
-import { readFleetCounts } from '../metrics/fleet-counts.ts';
+import { FLEET_COUNTS_MAX_AGE_MS, cachedFor, readFleetCounts } from '../metrics/fleet-counts.ts';
 import { createFleetMetrics, type FleetMetrics } from '../metrics/fleet-metrics.ts';
 import { sendError } from './errors.ts';
 
@@ -72,7 +72,8 @@ export const metricsPlugin = fp(
       loops,
       liveConnections,
       sockets: () => (app.hasDecorator('beacons') ? app.beacons.socket.connected() : 0),
-      fleetCounts: () => readFleetCounts(app.db),
+      // Read at most once in FLEET_COUNTS_MAX_AGE_MS, however often this instance is scraped.
+      fleetCounts: cachedFor(FLEET_COUNTS_MAX_AGE_MS, () => readFleetCounts(app.db)),
     });
     app.metrics = metrics;
     app.devices.commands.onSettled((rows) => metrics.commandsSettled(rows));
