@@ -10,6 +10,10 @@
 //   beside the bench's own, and ingest and command p99 with metrics on vs off (bench/mqtt-metrics.mjs).
 //   [--history]: the app once more with its telemetry history off (the batcher's `history` switch);
 //   messages/s into the database with history written vs not, and the history rows written.
+//   [--commands-only]: no bare Aedes, no ingest: the app connects the fleet and measures only the
+//   command round trip (after its GET device baseline), metrics off then on (scraped), --rounds=N
+//   times alternated (default 2: off on off on); command p50/p99 and server CPU per command,
+//   metrics on vs off, and one scrape's time (bench/mqtt-commands.mjs). About 2 minutes.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -32,6 +36,7 @@ import {
 import { Fleet, acceptQueueLength, checkFdLimit, listenOverflows, openLoop } from './mqtt-load.mjs';
 import { printHistoryReport, printReport } from './mqtt-report.mjs';
 import { METRICS_TOKEN, printMetricsReport, startScraper } from './mqtt-metrics.mjs';
+import { printCommandsReport } from './mqtt-commands.mjs';
 
 const N = arg('devices', 10_000);
 const THREADS = arg('threads', 4);
@@ -47,6 +52,8 @@ const PG = process.argv.includes('--pg');
 const CPU_PROF = process.argv.includes('--cpu-prof');
 const METRICS = process.argv.includes('--metrics');
 const HISTORY = process.argv.includes('--history');
+const COMMANDS_ONLY = process.argv.includes('--commands-only');
+const ROUNDS = arg('rounds', 2);
 const SCRAPE_EVERY_MS = 1000;
 const PROFILES = path.join(root, 'bench/profiles');
 
@@ -213,8 +220,8 @@ async function run(mode, { metrics = false, history = true } = {}) {
   const fleet = new Fleet(N, THREADS);
   r.connect = await connect(side, fleet);
   r.mem.connected = await memory(side);
-  r.ingest = await ingest(side, fleet);
-  if (mode === 'app') {
+  if (!COMMANDS_ONLY) r.ingest = await ingest(side, fleet);
+  if (mode === 'app' && !COMMANDS_ONLY) {
     const s = await side.stats();
     const fin = await fleet.step({ cmd: 'final', window: WINDOW });
     const finalAcked = sum(fin, 'acked');
@@ -304,6 +311,14 @@ await main(async () => {
     `${N} devices on ${THREADS} threads, connecting at ${CONNECT_RATE}/s; ${DURATION} s flat out, ` +
       `window ${WINDOW}/thread; ulimit -n ${fds}; load average ${loadavg()}`,
   );
+  if (COMMANDS_ONLY) {
+    const runs = [];
+    for (let i = 0; i < ROUNDS; i++)
+      for (const metrics of [false, true]) runs.push({ metrics, ...(await run('app', { metrics })) });
+    printCommandsReport(runs, { COMMAND_RATE, COMMAND_SECONDS, REPLIERS, N, db: PG ? 'PostgreSQL' : 'PGlite' });
+    console.log(`\nload average at the end: ${loadavg()}; took ${fmt((performance.now() - started) / 1000, 's', 0)}`);
+    return;
+  }
   const base = await run('aedes');
   const app = await run('app');
   printReport(app, base, {
