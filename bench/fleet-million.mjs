@@ -6,6 +6,10 @@
 // PGlite unless DATABASE_URL is set (`scripts/ci/with-services.sh node bench/fleet-million.mjs`).
 // Baselines (same run): the unfiltered first page; the server's RSS idle before the export.
 // Usage: node bench/fleet-million.mjs [--devices=1000000] [--commands=300000] [--runs=100]
+//        [--reuse=<dir>]: keep the filled database in <dir> (made if missing) and, on a later run with
+//        the same --devices and --commands, start on it instead of filling again (PGlite: the data
+//        directory; PostgreSQL: the database of DATABASE_URL, <dir> holding only the fill's marker).
+//        Last-seen times are the fill's: the seen= counts drift as the kept fill ages.
 import {
   ADMIN,
   HOST,
@@ -22,10 +26,12 @@ import {
   tmpDir,
 } from './lib.mjs';
 import { rssMb } from './flood-probes.mjs';
+import fs from 'node:fs';
 
 const DEVICES = arg('devices', 1_000_000);
 const COMMANDS = arg('commands', 300_000);
 const RUNS = arg('runs', 100);
+const REUSE = process.argv.find((a) => a.startsWith('--reuse='))?.slice('--reuse='.length);
 
 const FILTERS = [
   ['no filter', ''],
@@ -84,7 +90,14 @@ async function exportAll(url, headers, pid) {
 async function measure(label, env) {
   const port = await freePort();
   const child = spawnNode(['--import', 'tsx', 'bench/fleet-million-server.ts'], {
-    env: { ...env, PORT: String(port), DATA_DIR: tmpDir(), DEVICES: String(DEVICES), COMMANDS: String(COMMANDS) },
+    env: {
+      ...env,
+      PORT: String(port),
+      DATA_DIR: REUSE ?? tmpDir(),
+      REUSE: REUSE ? '1' : '',
+      DEVICES: String(DEVICES),
+      COMMANDS: String(COMMANDS),
+    },
   });
   child.stderr.on('data', (chunk) => process.stderr.write(chunk));
   const info = await readyLine(child, 'fleet-million server', 3 * 3_600_000);
@@ -161,6 +174,7 @@ async function measure(label, env) {
   child.kill('SIGTERM');
 }
 
+if (REUSE) fs.mkdirSync(REUSE, { recursive: true });
 await main(async () => {
   if (process.env.DATABASE_URL) await measure('PostgreSQL', { DATABASE_URL: process.env.DATABASE_URL });
   else await measure('PGlite (embedded)', { DATABASE_URL: '' });

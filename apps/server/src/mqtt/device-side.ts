@@ -9,6 +9,7 @@ import { stateInReply } from '../domain/command/state-in-reply.ts';
 import { onDfuSettled } from '../domain/dfu/on-dfu-settled.ts';
 import { TelemetryBatcher } from '../domain/telemetry/telemetry-batcher.ts';
 import { sweepFleetDaily } from '../domain/fleet-health/fleet-daily-sweep.ts';
+import { foldFleetCounts } from '../domain/fleet-health/fleet-now.ts';
 import { sweepTelemetry } from '../domain/telemetry/telemetry-sweep.ts';
 import type { Bus } from '../lib/bus.ts';
 import { AuthThrottle } from './auth-throttle.ts';
@@ -27,6 +28,8 @@ const SWEEP_MS = 5_000;
 const MAX_AUTH_BACKOFF_MS = 5 * 60_000;
 /** How often the telemetry history's partitions, hourly roll-up and retention are seen to. */
 const HISTORY_SWEEP_MS = 60 * 60_000;
+/** How often the fleet counts' rows (migration 0028) are folded into one per key. */
+const FOLD_COUNTS_MS = 60_000;
 
 export interface DeviceSide {
   /** Publishes at once; takes devices' messages from `listen()` on. */
@@ -168,6 +171,11 @@ export async function startDeviceSide(config: Config, db: Db, bus: Bus, log: Fas
   await sweepHistory();
   const historySweeper = setInterval(() => void sweepHistory(), HISTORY_SWEEP_MS);
   historySweeper.unref();
+  const countsFolder = setInterval(
+    () => void foldFleetCounts(db).catch((err) => onError(err, 'folding fleet counts')),
+    FOLD_COUNTS_MS,
+  );
+  countsFolder.unref();
 
   return {
     link,
@@ -186,6 +194,7 @@ export async function startDeviceSide(config: Config, db: Db, bus: Bus, log: Fas
     async close() {
       clearInterval(sweeper);
       clearInterval(historySweeper);
+      clearInterval(countsFolder);
       // Replies arriving meanwhile still answer their calls; the broker closes after.
       await commands.drain(config.SHUTDOWN_DRAIN_MS);
       await link.close();

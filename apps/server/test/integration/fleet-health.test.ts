@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { foldFleetCounts } from '../../src/domain/fleet-health/fleet-now.ts';
 import type { TestServer } from '../helpers/server.ts';
 import { createAccount } from '../helpers/session.ts';
 import { randomDeviceId as hex, registerDevice, startWithTwoEntities } from '../helpers/devices.ts';
@@ -227,5 +228,37 @@ describe('the history of a window', () => {
             { at: d2, online: 1, silent: 4 },
           ],
     );
+  });
+});
+
+describe('the counts kept as devices change (migration 0028)', () => {
+  it('follow one statement moving several devices, a band alone moving, a deletion, and a fold', async () => {
+    const extra = await fleet(GLOBEX, [
+      { battery: 80, state: 'DFU', fw: '3.0.0', online: true, seenAgo: MIN },
+      { battery: 40, charging: true, state: 'ERROR', fw: '1.0.0', seenAgo: HOUR },
+    ]);
+    await s.app.db.execute(sql`
+      update devices set battery = least(battery, 55), state_current = 'WAITING', online = false
+      where name in (${extra[0]}, ${extra[1]})`);
+    // Only a battery band moves (Low to Medium), nothing else counted.
+    await s.app.db.execute(sql`update devices set battery = 55 where name = ${extra[1]}`);
+    await s.app.db.execute(sql`delete from devices where name = ${extra[0]}`);
+    const figures = (h: Record<string, unknown>) => [h.devices, h.battery, h.states, h.firmware];
+    const before = await health(`tenant/${GLOBEX}/fleet-health`);
+    expect(before.devices).toEqual({ total: 4, online: 1, unresponsive: 3, never_seen: 1 });
+    expect(before.battery.map((b: { count: number }) => b.count)).toEqual([1, 1, 2, 2]);
+    expect(before.states).toEqual([
+      { state: 'ERROR', count: 2 },
+      { state: 'DFU', count: 1 },
+      { state: 'WAITING', count: 1 },
+    ]);
+    expect(count(before.firmware, { type: 'CC1', version: '1.0.0' })).toBe(3);
+    expect(await listTotal(GLOBEX, 'battery=Medium')).toBe(1);
+    expect(await listTotal(GLOBEX, 'status=WAITING')).toBe(1);
+    await foldFleetCounts(s.app.db);
+    const rows = await s.app.db.execute(sql`select count(*)::int as n from fleet_counts where entity = ${GLOBEX}`);
+    expect((rows as unknown as { rows: { n: number }[] }).rows[0]!.n).toBeLessThanOrEqual(12);
+    expect(figures(await health(`tenant/${GLOBEX}/fleet-health`))).toEqual(figures(before));
+    await s.app.db.execute(sql`delete from devices where name = ${extra[1]}`);
   });
 });

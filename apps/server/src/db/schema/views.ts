@@ -69,3 +69,20 @@ export const deviceSelectionMembers = pgTable(
   },
   (t) => [primaryKey({ name: 'device_selection_members_pk', columns: [t.selection, t.device] })],
 );
+
+/**
+ * The fleet's figures of now (migration 0028): signed counts per entity and key, added by statement
+ * triggers on devices and folded into one row per key every minute (foldFleetCounts). `dim`: total,
+ * online, never, high, medium, low, charging, state (`a` the state), fw (`a` the type, `b` the version).
+ */
+export const fleetCounts = pgTable(
+  'fleet_counts',
+  {
+    entity: text('entity').notNull(),
+    dim: text('dim').notNull(),
+    a: text('a'),
+    b: text('b'),
+    n: integer('n').notNull(),
+  },
+  (t) => [index('fleet_counts_entity_idx').on(t.entity)],
+);

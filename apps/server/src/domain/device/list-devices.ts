@@ -1,18 +1,21 @@
-import { count, eq, inArray } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import type { DeviceListQuery } from '@fleet/shared/schemas/device';
 import type { Db } from '../../db/client.ts';
 import { devices, groups, kiosks, sites } from '../../db/schema.ts';
 import type { Scope } from '../account/account-scope.ts';
+import { countDevices } from './count-devices.ts';
 import { deviceFilter, deviceOrdering } from './device-filter.ts';
 import { presentDevice } from './device-scope.ts';
 
 /**
- * One page of devices, filtered and sorted by the database. Pages past the middle are read
+ * One page of devices, filtered and sorted by the database, with the filter's exact count
+ * (countDevices: from the kept counts where it can). Pages past the middle are read
  * from the other end (reversed order, smaller offset), so the last page costs what the first does.
  */
 export async function listDevices(db: Db, scope: Scope, q: DeviceListQuery) {
-  const where = deviceFilter(scope, q);
-  const [{ total } = { total: 0 }] = await db.select({ total: count() }).from(devices).where(where);
+  const now = Date.now();
+  const where = deviceFilter(scope, q, now);
+  const total = await countDevices(db, scope, q, where, now);
   if (q.offset >= total) return { data: [], total };
   const limit = Math.min(q.limit, total - q.offset);
   const fromEnd = q.offset > total / 2;

@@ -16,9 +16,16 @@ const bucketOf = (column: string, seconds: number) =>
  * devices online at some point and those that existed but were never heard (no report, no time
  * online); firmware updates that succeeded per bucket and version; and commands, firmware updates
  * and provisioning sessions started in the window, by outcome. Hours not rolled up yet are not in
- * the presence series: the figures of now cover them.
+ * the presence series: the figures of now cover them. `totalNow`: the scope's devices now, of
+ * which those not created in the window existed before it.
  */
-export async function fleetHistory(db: Db, scope: FleetScope, window: FleetHealthWindow, now: Date) {
+export async function fleetHistory(
+  db: Db,
+  scope: FleetScope,
+  window: FleetHealthWindow,
+  now: Date,
+  totalNow: Promise<number>,
+) {
   const spec = FLEET_HEALTH_WINDOWS[window];
   const bucketS = spec.bucketHours * 3600;
   const from = new Date(Math.floor((now.getTime() - spec.hours * HOUR_MS) / HOUR_MS) * HOUR_MS).toISOString();
@@ -32,10 +39,10 @@ export async function fleetHistory(db: Db, scope: FleetScope, window: FleetHealt
         count(distinct device) filter (where points > 0 or online_s > 0)::int as heard
       from device_telemetry_hourly where hour >= ${from}::timestamptz and hour < ${to}::timestamptz ${inScope(scope)}
       group by 1 order by 1`),
-    // Devices by the bucket they were created in (all before the window in one row): a running sum is how many existed.
+    // Devices created in the window by bucket (an index range); those before it are the rest of the total now.
     db.execute(sql`
-      select greatest(${bucketOf('created_at', bucketS)}, ${from}::timestamptz) as at, count(*)::int as n
-      from devices where true ${inScope(scope)} group by 1 order by 1`),
+      select ${bucketOf('created_at', bucketS)} as at, count(*)::int as n
+      from devices where created_at >= ${from}::timestamptz ${inScope(scope)} group by 1 order by 1`),
     db.execute(sql`
       select ${bucketOf('replied_at', bucketS)} as at, payload->>'version' as version, count(distinct device)::int as count
       from commands where type = 'dfu' and state = 'succeeded' and replied_at between ${span} ${inScope(scope)}
@@ -48,7 +55,9 @@ export async function fleetHistory(db: Db, scope: FleetScope, window: FleetHealt
       from provision_sessions where created_at between ${span} ${inScope(scope)} group by 1 order by 2 desc, 1`),
   ]);
 
-  const births = rowsOf<{ at: unknown; n: number }>(created).map((r) => ({ at: Date.parse(iso(r.at)), n: r.n }));
+  const recent = rowsOf<{ at: unknown; n: number }>(created).map((r) => ({ at: Date.parse(iso(r.at)), n: r.n }));
+  const before = (await totalNow) - recent.reduce((sum, b) => sum + b.n, 0);
+  const births = [{ at: Date.parse(from), n: before }, ...recent];
   const existedBy = (end: number) => births.reduce((sum, b) => (b.at < end ? sum + b.n : sum), 0);
   const presence: FleetHealth['presence'] = {
     bucket_s: bucketS,

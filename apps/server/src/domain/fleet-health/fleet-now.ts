@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { BATTERY_HIGH_ABOVE, BATTERY_MEDIUM_ABOVE, UNRESPONSIVE_AFTER_MS } from '@fleet/shared/constants';
+import { UNRESPONSIVE_AFTER_MS } from '@fleet/shared/constants';
 import type { FleetHealth } from '@fleet/shared/schemas/fleet-health';
 import type { Db } from '../../db/client.ts';
 import { rowsOf } from '../../db/raw-sql.ts';
@@ -15,70 +15,89 @@ export const inScope = (scope: FleetScope, column = sql.raw('entity')): SQL =>
 const nullsLast = (a: string | null, b: string | null) =>
   a === b ? 0 : a === null ? 1 : b === null ? -1 : a.localeCompare(b);
 
-interface NowRow {
-  by_state: number;
-  by_firmware: number;
-  state_current: string | null;
-  manufacturing_type: string;
-  fw_version: string | null;
-  total: number;
-  online: number;
-  unresponsive: number;
-  never_seen: number;
-  high: number;
-  medium: number;
-  low: number;
-  charging: number;
+interface CountRow {
+  dim: string;
+  a: string | null;
+  b: string | null;
+  n: number;
 }
 
 /**
- * The figures of now in ONE scan of the scope's devices: totals, presence and battery bands over
- * all of them, and the counts per state and per type and firmware version as grouping sets of
- * the same scan. Each predicate is the one the device list filters with, so a figure is the
- * list's `total` for its link: battery bands on the shared thresholds (Charging: charging with a
- * battery), unresponsive on the shared 20 minutes, never seen as a last sign of life no later
- * equal to the creation (`updated_at` starts there and moves only with a sign of life).
+ * Devices a count of "heard in the last 20 minutes" reads before it counts the other side: in a
+ * healthy fleet few are unresponsive, in a quiet one few were heard; both sides are index ranges.
+ */
+const RECENT_PROBE = 2_000;
+
+/**
+ * Unresponsive devices (no sign of life for the shared 20 minutes, the list's `seen=unresponsive`):
+ * the scope's total less those heard since the cutoff when those are few, else counted directly.
+ */
+export async function unresponsiveOf(db: Db, scope: FleetScope, cutoff: string, total: number) {
+  const [{ n: recent = 0 } = {}] = rowsOf<{ n: number }>(
+    await db.execute(sql`
+      select count(*)::int as n from (
+        select 1 from devices where updated_at >= ${cutoff}::timestamptz ${inScope(scope)} limit ${RECENT_PROBE}) r`),
+  );
+  if (recent < RECENT_PROBE) return total - recent;
+  const [{ n = 0 } = {}] = rowsOf<{ n: number }>(
+    await db.execute(
+      sql`select count(*)::int as n from devices where updated_at < ${cutoff}::timestamptz ${inScope(scope)}`,
+    ),
+  );
+  return n;
+}
+
+/**
+ * The figures of now from the counts kept as the devices change (`fleet_counts`, migration 0028:
+ * statement triggers on devices, one signed row per key a statement moved, folded by
+ * foldFleetCounts): totals, presence, battery bands, states, and types and firmware versions.
+ * Each key is the predicate the device list filters with, so a figure is the list's `total` for
+ * its link: battery bands on the shared thresholds (Charging: charging with a battery), never seen
+ * as a last sign of life equal to the creation (`updated_at` starts there and moves only with a
+ * sign of life). Unresponsive depends on the clock: read from the devices' `updated_at` indexes.
  */
 export async function fleetNow(db: Db, scope: FleetScope, now: Date) {
   const cutoff = new Date(now.getTime() - UNRESPONSIVE_AFTER_MS).toISOString();
-  const rows = rowsOf<NowRow>(
+  const rows = rowsOf<CountRow>(
     await db.execute(sql`
-      select grouping(state_current)::int as by_state, grouping(manufacturing_type, fw_version)::int as by_firmware,
-        state_current, manufacturing_type, fw_version,
-        count(*)::int as total,
-        count(*) filter (where online)::int as online,
-        count(*) filter (where updated_at < ${cutoff}::timestamptz)::int as unresponsive,
-        count(*) filter (where updated_at = created_at)::int as never_seen,
-        count(*) filter (where battery > ${BATTERY_HIGH_ABOVE})::int as high,
-        count(*) filter (where battery > ${BATTERY_MEDIUM_ABOVE} and battery <= ${BATTERY_HIGH_ABOVE})::int as medium,
-        count(*) filter (where battery <= ${BATTERY_MEDIUM_ABOVE})::int as low,
-        count(*) filter (where is_charging and battery is not null)::int as charging
-      from devices where true ${inScope(scope)}
-      group by grouping sets ((), (state_current), (manufacturing_type, fw_version))`),
+      select dim, a, b, sum(n)::int as n from fleet_counts where true ${inScope(scope)}
+      group by 1, 2, 3 having sum(n) <> 0`),
   );
-  const all = rows.find((r) => r.by_state !== 0 && r.by_firmware !== 0);
-  const n = (v: number | undefined) => Number(v ?? 0);
+  const n = (dim: string) => rows.find((r) => r.dim === dim)?.n ?? 0;
+  const total = n('total');
   const figures: Pick<FleetHealth, 'devices' | 'battery' | 'states' | 'firmware'> = {
     devices: {
-      total: n(all?.total),
-      online: n(all?.online),
-      unresponsive: n(all?.unresponsive),
-      never_seen: n(all?.never_seen),
+      total,
+      online: n('online'),
+      unresponsive: total === 0 ? 0 : await unresponsiveOf(db, scope, cutoff, total),
+      never_seen: n('never'),
     },
     battery: [
-      { band: 'High', count: n(all?.high) },
-      { band: 'Medium', count: n(all?.medium) },
-      { band: 'Low', count: n(all?.low) },
-      { band: 'Charging', count: n(all?.charging) },
+      { band: 'High', count: n('high') },
+      { band: 'Medium', count: n('medium') },
+      { band: 'Low', count: n('low') },
+      { band: 'Charging', count: n('charging') },
     ],
     states: rows
-      .filter((r) => r.by_state === 0)
-      .map((r) => ({ state: r.state_current, count: n(r.total) }))
+      .filter((r) => r.dim === 'state')
+      .map((r) => ({ state: r.a, count: r.n }))
       .sort((a, b) => b.count - a.count || nullsLast(a.state, b.state)),
     firmware: rows
-      .filter((r) => r.by_firmware === 0)
-      .map((r) => ({ type: r.manufacturing_type, version: r.fw_version, count: n(r.total) }))
+      .filter((r) => r.dim === 'fw')
+      .map((r) => ({ type: r.a ?? '', version: r.b, count: r.n }))
       .sort((a, b) => a.type.localeCompare(b.type) || b.count - a.count || nullsLast(a.version, b.version)),
   };
   return figures;
+}
+
+/**
+ * Folds each key's rows of `fleet_counts` into one (zero counts go), in one statement: rows a
+ * writer adds meanwhile are not in its snapshot and stay for the next fold. Answers the rows left.
+ */
+export async function foldFleetCounts(db: Db) {
+  const folded = await db.execute(sql`
+    with gone as (delete from fleet_counts returning entity, dim, a, b, n)
+    insert into fleet_counts (entity, dim, a, b, n)
+    select entity, dim, a, b, sum(n)::int from gone group by 1, 2, 3, 4 having sum(n) <> 0`);
+  return (folded as { rowCount?: number | null }).rowCount ?? 0;
 }
