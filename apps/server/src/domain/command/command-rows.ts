@@ -56,6 +56,10 @@ export const commandsForDevices = (
   names: string[],
 ) => commandInsert(actor, target, req, sql`gen_random_uuid()`, sql`d.name = ${anyOf(names)} and d.entity = ${entity}`);
 
+/** The INSERT of one command, id `id`, for every device of the entity (its entity-wide command). */
+export const commandsForEntity = (actor: AccessClaims, req: SendOptions, id: string, entity: string) =>
+  commandInsert(actor, 'entity', req, sql`${id}::uuid`, sql`d.entity = ${entity}`);
+
 /** Puts sent rows back to held, for the sweep to deliver once the broker is back. */
 export async function holdCommands(db: Db, rows: CommandRow[]): Promise<void> {
   if (rows.length === 0) return;

@@ -10,7 +10,7 @@ import { HttpError, notFound } from '../../lib/http-error.ts';
 import type { AuditContext } from '../audit/audit-context.ts';
 import { insertAudited } from './audited-insert.ts';
 import type { CommandContext } from './command-context.ts';
-import { commandInsert, type SendOptions } from './command-rows.ts';
+import { commandsForEntity, type SendOptions } from './command-rows.ts';
 import { publishAndWait } from './publish-and-wait.ts';
 
 type Counts = EntityCommandProgress['data']['counts'];
@@ -51,13 +51,7 @@ export async function startEntityCommand(
   audit?: AuditContext,
 ): Promise<EntityCommandProgress> {
   const id = randomUUID();
-  const rows = await insertAudited(
-    ctx.db,
-    audit,
-    req,
-    null,
-    commandInsert(actor, 'entity', req, sql`${id}::uuid`, sql`d.entity = ${entity}`),
-  );
+  const rows = await insertAudited(ctx.db, audit, req, null, commandsForEntity(actor, req, id, entity));
   const counts: Counts = { succeeded: 0, failed: 0, timed_out: 0, queued: 0, sent: 0, expired: 0 };
   for (const r of rows) counts[r.state]++;
   // Refusals (broker down: held; shutdown: held or unanswered) are on the rows already; only

@@ -1,12 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { sql } from 'drizzle-orm';
 import type { DevicePayload } from '@fleet/shared/protocol';
 import type { BulkCommandAnswer } from '@fleet/shared/schemas/command';
 import type { AccessClaims } from '@fleet/shared/schemas/session';
 import type { AuditContext } from '../audit/audit-context.ts';
 import { insertAudited } from './audited-insert.ts';
 import type { CommandContext } from './command-context.ts';
-import { commandInsert, commandsForDevices, type SendOptions } from './command-rows.ts';
+import { commandsForDevices, commandsForEntity, type SendOptions } from './command-rows.ts';
 import type { CommandRow } from './present-command.ts';
 import { publishAndWait } from './publish-and-wait.ts';
 import { summariseBulk, type Outcome } from './summarise-bulk.ts';
@@ -54,13 +53,7 @@ export async function sendToEntity(
   audit?: AuditContext,
 ): Promise<BulkCommandAnswer> {
   const id = randomUUID();
-  const rows = await insertAudited(
-    ctx.db,
-    audit,
-    req,
-    null,
-    commandInsert(actor, 'entity', req, sql`${id}::uuid`, sql`d.entity = ${entity}`),
-  );
+  const rows = await insertAudited(ctx.db, audit, req, null, commandsForEntity(actor, req, id, entity));
   const outcome = await settleAll(ctx, rows, req.payload, 'entity');
   return summariseBulk(req.payload, outcome, [], 100);
 }
