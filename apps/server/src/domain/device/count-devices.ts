@@ -1,17 +1,20 @@
 import { count, sql, type SQL } from 'drizzle-orm';
 import { UNRESPONSIVE_AFTER_MS } from '@fleet/shared/constants';
-import type { DeviceFilterQuery } from '@fleet/shared/schemas/device';
+import { DeviceFilterQuerySchema, type DeviceFilterQuery } from '@fleet/shared/schemas/device';
 import type { Db } from '../../db/client.ts';
 import { rowsOf } from '../../db/raw-sql.ts';
 import { devices } from '../../db/schema.ts';
 import type { Scope } from '../account/account-scope.ts';
 import { inScope, unresponsiveOf } from '../fleet-health/fleet-now.ts';
 
-/** The filter's fields that narrow the list (the landlord's `entity` is the scope here). */
+/** The filter's fields (not the page or the sort); the landlord's `entity` is the scope here. */
+const FIELDS = DeviceFilterQuerySchema.keyof().options.filter((k) => k !== 'entity');
+
+/** The filter's fields that narrow the list. */
 const narrowing = (q: DeviceFilterQuery) =>
-  (Object.keys(q) as (keyof DeviceFilterQuery)[]).filter((k) => {
+  FIELDS.filter((k) => {
     const v = q[k];
-    return k !== 'entity' && (Array.isArray(v) ? v.length > 0 : v !== undefined && v !== '');
+    return Array.isArray(v) ? v.length > 0 : v !== undefined && v !== '';
   });
 
 /**
