@@ -22,7 +22,10 @@ export function useFileActions(target: UploadTarget) {
       notifySuccess(FILE_TEXT.uploaded);
     },
     onError: (error) => notifyError(FILE_TEXT.uploadFailedTitle, uploadErrorText(error, FILE_TEXT.uploadFailed)),
-    onSettled: refresh,
+    // Not awaited: a returned promise keeps the upload pending until the list's refetch ends, and the
+    // form's `done` (clearing the file and fields) would then run after the notice and the new
+    // row, wiping what the user had begun to enter for the next upload.
+    onSettled: () => void refresh(),
   });
 
   const remove = useMutation({
