@@ -147,9 +147,15 @@ describe('one device', () => {
       return new Promise(() => {});
     };
     try {
+      const asked = Date.now();
       const res = await send(ACME, name, { type: 'reboot' });
       expect(res.status).toBe(503);
-      expect((await history(ACME, name)).body.data[0]).toMatchObject({ state: 'queued', sent_at: null });
+      // Held: queued and never sent. A sweep (every 5 s, on any instance) may already have sent it
+      // again, but only after the hold, so never sooner than the reply timeout after the ask.
+      // (The test server's COMMAND_REPLY_TIMEOUT_MS is 1500.)
+      const row = (await history(ACME, name)).body.data[0];
+      const held = row.sent_at === null ? row.state === 'queued' : Date.parse(row.sent_at) - asked >= 1500;
+      expect(held, JSON.stringify(row)).toBe(true);
     } finally {
       link.publish = publish;
     }
