@@ -82,12 +82,15 @@ export async function uploadFirmware(base, token, entity, version) {
 
 /**
  * A device that reconnects by itself and answers a firmware update after 100–600 ms with the new
- * version. `received` counts each update command id it was given.
+ * version, and reports the version it runs each time it connects (so an update whose reply died
+ * with the killed server still settles). `received` counts each update command id it was given.
  */
 /** @param {string} url @param {string} entity @param {{ username: string, password: string }} c */
 export function device(url, entity, c) {
   /** @type {Map<string, number>} */
   const received = new Map();
+  /** @type {string | undefined} */
+  let version;
   const m = mqtt.connect(url, {
     protocolVersion: 4,
     clientId: c.username,
@@ -99,7 +102,8 @@ export function device(url, entity, c) {
   const prefix = `fleet/${entity}/${c.username}`;
   m.on('connect', () => {
     m.subscribe(`${prefix}/cmd`, { qos: 1 });
-    m.publish(`${prefix}/state`, JSON.stringify({ state: 'WAITING', online: true }), { qos: 1 });
+    const report = { state: 'WAITING', online: true, ...(version && { fw_version: version }) };
+    m.publish(`${prefix}/state`, JSON.stringify(report), { qos: 1 });
   });
   m.on('error', () => undefined);
   m.on('message', (_topic, payload) => {
@@ -107,14 +111,11 @@ export function device(url, entity, c) {
     if (cmd.type !== 'dfu') return;
     received.set(cmd.id, (received.get(cmd.id) ?? 0) + 1);
     setTimeout(
-      () =>
-        m.publish(
-          `${prefix}/reply`,
-          JSON.stringify({ id: cmd.id, status: 'success', data: { fw_version: cmd.payload?.version ?? VERSION } }),
-          {
-            qos: 1,
-          },
-        ),
+      () => {
+        version = cmd.payload?.version ?? VERSION;
+        const reply = { id: cmd.id, status: 'success', data: { fw_version: version } };
+        m.publish(`${prefix}/reply`, JSON.stringify(reply), { qos: 1 });
+      },
       100 + Math.random() * 500,
     );
   });
@@ -168,10 +169,15 @@ export async function crashRolloutRun({ devices: n = 24, killAfterMs = 300 + Mat
     ]);
     proc = await startServer(dataDir, port, undefined, env);
     const again = client(base, (await client(base, '').call('POST', '/login', ADMIN)).body.access_token);
-    const finished = await until(
-      async () => (await again.call('GET', `/tenant/${entity}/rollouts/${id}`)).body.data.state === 'finished',
-      90_000,
-    );
+    // A stage whose every command died unsent with the server (at most once: never sent again)
+    // ends under the success threshold and pauses; its operator resumes it.
+    let resumed = 0;
+    const finished = await until(async () => {
+      const { state } = (await again.call('GET', `/tenant/${entity}/rollouts/${id}`)).body.data;
+      if (state === 'paused' && (await again.call('POST', `/tenant/${entity}/rollouts/${id}/resume`, {})).status < 300)
+        resumed++;
+      return state === 'finished';
+    }, 90_000);
     const r = (await again.call('GET', `/tenant/${entity}/rollouts/${id}`)).body.data;
     proc.kill('SIGKILL');
     const [commands, rows] = await read(dataDir, undefined, [
@@ -181,6 +187,8 @@ export async function crashRolloutRun({ devices: n = 24, killAfterMs = 300 + Mat
     return {
       finished,
       state: r.state,
+      pause_reason: r.pause_reason,
+      resumed,
       counts: r.counts,
       atKill: Object.fromEntries((before ?? []).map((b) => [b.state, b.n])),
       sentTwice: (commands ?? []).filter((c) => c.n > 1).map((c) => c.device),
@@ -208,7 +216,7 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
     if (!ok) bad++;
     console.log(
       `run ${i}: at the kill ${JSON.stringify(r.atKill)}; after ${JSON.stringify(r.counts)} ${r.state}, ` +
-        `${r.failed.length} failed ${JSON.stringify(r.failed)}, ${Date.now() - t0} ms` +
+        `${r.failed.length} failed ${JSON.stringify(r.failed)}, resumed ${r.resumed}, ${Date.now() - t0} ms` +
         (ok ? '' : ` FAILED ${JSON.stringify(r)}`),
     );
   }
