@@ -6,6 +6,7 @@ import pg from 'pg';
 import { serverRoot } from '../lib/paths.ts';
 import { type DbSnapshot, startPgliteWorker } from './pglite-thread.ts';
 import { PoolProbe } from './pool-probe.ts';
+import { prioritisePool } from './prioritise-pool.ts';
 import * as schema from './schema.ts';
 
 export type Schema = typeof schema;
@@ -72,7 +73,8 @@ async function openPglite(dir: string): Promise<Database> {
     max: 1,
     idleTimeoutMillis: 0,
   });
-  const probe = new PoolProbe(pool);
+  // An operator's queries take the one connection before queued background work.
+  const probe = new PoolProbe(pool, prioritisePool(pool));
   pool.on('error', () => {
     // The connection broke (the worker stopped); the pool opens a new one on the next query.
   });
@@ -101,7 +103,8 @@ const MIGRATION_LOCK = 7_342_001;
 
 async function openPostgres(url: string): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max: 10, options: `-c random_page_cost=${RANDOM_PAGE_COST}` });
-  const probe = new PoolProbe(pool);
+  // As on PGlite; with ten connections the lane only orders callers when all ten are taken.
+  const probe = new PoolProbe(pool, prioritisePool(pool));
   pool.on('error', () => {
     // An idle client lost its connection; the pool replaces it on the next query.
   });

@@ -1,4 +1,5 @@
 import type pg from 'pg';
+import type { PriorityLane } from './priority-lane.ts';
 
 type Query = (...args: unknown[]) => unknown;
 
@@ -27,14 +28,20 @@ export class PoolProbe {
   /** The pool's size: pg.Pool's `max`. */
   readonly max: number;
 
-  constructor(private readonly pool: pg.Pool) {
+  /** `lane`: the priority lane in front of the pool (prioritise-pool.ts), where callers wait instead. */
+  constructor(
+    private readonly pool: pg.Pool,
+    private readonly lane?: Pick<PriorityLane, 'waiting'>,
+  ) {
     this.max = pool.options.max ?? 10;
     pool.on('connect', (client) => this.time(client));
   }
 
-  /** Connections open, idle among them, and callers waiting for one. */
+  /** Connections open, idle among them, and callers waiting for one (in the lane or the pool). */
   use(): { total: number; idle: number; waiting: number } {
-    return { total: this.pool.totalCount, idle: this.pool.idleCount, waiting: this.pool.waitingCount };
+    const lane = this.lane?.waiting ?? { interactive: 0, background: 0 };
+    const waiting = this.pool.waitingCount + lane.interactive + lane.background;
+    return { total: this.pool.totalCount, idle: this.pool.idleCount, waiting };
   }
 
   private time(client: pg.PoolClient): void {

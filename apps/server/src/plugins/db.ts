@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Database, Db } from '../db/client.ts';
+import { markRequestsInteractive } from '../db/interactive-context.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -14,5 +15,7 @@ export const dbPlugin = fp(async (app: FastifyInstance, opts: { database: Databa
   app.decorate('database', opts.database);
   app.decorate('db', opts.database.db);
   app.addHook('onClose', async () => opts.database.close());
+  // Queries of an open request take the database's connections before background work's.
+  markRequestsInteractive(app);
   app.log.info({ kind: opts.database.kind }, 'database ready');
 });
