@@ -10,6 +10,7 @@
 //        the same --devices and --commands, start on it instead of filling again (PGlite: the data
 //        directory; PostgreSQL: the database of DATABASE_URL, <dir> holding only the fill's marker).
 //        Last-seen times are the fill's: the seen= counts drift as the kept fill ages.
+//        [--only=export]: only the export (rows/s, RSS), no list or fleet health reads.
 import {
   ADMIN,
   HOST,
@@ -32,6 +33,7 @@ const DEVICES = arg('devices', 1_000_000);
 const COMMANDS = arg('commands', 300_000);
 const RUNS = arg('runs', 100);
 const REUSE = process.argv.find((a) => a.startsWith('--reuse='))?.slice('--reuse='.length);
+const EXPORT_ONLY = process.argv.includes('--only=export');
 
 const FILTERS = [
   ['no filter', ''],
@@ -110,7 +112,7 @@ async function measure(label, env) {
 
   const rows = [];
   let baseline;
-  for (const [name, q] of FILTERS) {
+  for (const [name, q] of EXPORT_ONLY ? [] : FILTERS) {
     const first = await timed(`${name}, first page`, url, entity, list(`limit=20&${q}`));
     const total = first.body.total;
     const deep = await timed(
@@ -141,7 +143,7 @@ async function measure(label, env) {
     ['fleet health bench 30 d', '/api/v1/tenant/bench/fleet-health?window=30d', 'p99 ≤ 100 ms'],
     ['fleet health, whole fleet 24 h', '/api/v1/fleet-health?window=24h', 'p99 ≤ 300 ms'],
     ['fleet health, whole fleet 30 d', '/api/v1/fleet-health?window=30d', 'p99 ≤ 300 ms'],
-  ]) {
+  ].filter(() => !EXPORT_ONLY)) {
     const r = await timed(name, url, path.includes('tenant') ? entity : landlord, path);
     rows.push({
       figure: `${name} p50 / p99`,

@@ -69,8 +69,7 @@ async function* walk(
   batch: number,
 ): AsyncGenerator<Row[]> {
   const pool = (db as unknown as { $client: Pool }).$client;
-  let last: Row | undefined;
-  for (;;) {
+  const read = async (last: Row | undefined) => {
     const query = db
       .select({ row: sql.join(select, sql`, `) })
       .from(devices)
@@ -78,15 +77,21 @@ async function* walk(
       .orderBy(...order)
       .limit(batch)
       .toSQL();
-    const { rows } = await pool.query<Row>({
-      text: query.sql,
-      values: query.params,
-      rowMode: 'array',
-      types: AS_TEXT,
-    });
-    if (rows.length > 0) yield rows;
-    if (rows.length < batch) return;
-    last = rows[rows.length - 1];
+    const answer = await pool.query<Row>({ text: query.sql, values: query.params, rowMode: 'array', types: AS_TEXT });
+    return answer.rows;
+  };
+  // The next batch is asked for before this one is written: the database reads while the rows
+  // become text. At most one batch waits ahead of the reader.
+  let next: Promise<Row[]> | undefined = read(undefined);
+  try {
+    while (next) {
+      const rows: Row[] = await next;
+      next = rows.length < batch ? undefined : read(rows[rows.length - 1]);
+      if (rows.length > 0) yield rows;
+    }
+  } finally {
+    // A reader gone midway (the download cancelled) leaves the batch asked for unread.
+    next?.catch(() => undefined);
   }
 }
 
