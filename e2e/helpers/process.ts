@@ -3,7 +3,7 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { inject } from 'vitest';
-import { ADMIN } from '../../apps/server/test/helpers/server.ts';
+import { ADMIN, copyPgliteTemplate } from '../../apps/server/test/helpers/server.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 
@@ -23,8 +23,7 @@ export interface ServerProcess {
 /** A fresh data directory: a copy of the migrated PGlite template (or an empty one in scale mode). */
 export async function freshDataDir(): Promise<string> {
   const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'fleet-proc-'));
-  const template = inject('pgliteTemplate');
-  if (template) await fs.cp(template, path.join(dir), { recursive: true });
+  if (inject('pgliteTemplate')) copyPgliteTemplate(dir);
   return dir;
 }
 

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { cpSync } from 'node:fs';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -78,8 +79,18 @@ export async function createTestDatabase(clusterUrl: string): Promise<{ url: str
 }
 
 /**
+ * Copies the migrated PGlite template (the global setup's) into `dir`. Synchronously: its ~1,250
+ * small files copy with a quarter of the CPU of `fs.promises.cp` (0.2 s against 0.7 s a copy on
+ * this box), and every test server starts from one.
+ */
+export function copyPgliteTemplate(dir: string): void {
+  cpSync(inject('pgliteTemplate'), dir, { recursive: true });
+}
+
+/**
  * Starts the real app on a loopback port with a fresh database: a copy of the PGlite template,
- * or a new PostgreSQL database when DATABASE_URL is set. Close it after the test file.
+ * or a new PostgreSQL database when DATABASE_URL is set. Close it after the test file. With
+ * `env.DATA_DIR` the caller's data directory is used as it is (and left in place on close).
  */
 export async function startServer(env: Record<string, string> = {}, opts: BuildOptions = {}): Promise<TestServer> {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'fleet-test-'));
@@ -87,8 +98,8 @@ export async function startServer(env: Record<string, string> = {}, opts: BuildO
   let dropDatabase = async () => {};
   if (process.env.DATABASE_URL) {
     ({ url: databaseUrl, drop: dropDatabase } = await createTestDatabase(process.env.DATABASE_URL));
-  } else {
-    await fs.cp(inject('pgliteTemplate'), dataDir, { recursive: true });
+  } else if (!env.DATA_DIR) {
+    copyPgliteTemplate(dataDir);
   }
   const config = loadConfig({
     DATA_DIR: dataDir,

@@ -3,8 +3,7 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { inject } from 'vitest';
-import { ADMIN, startServer, type TestServer } from '../helpers/server.ts';
+import { ADMIN, copyPgliteTemplate, startServer, type TestServer } from '../helpers/server.ts';
 import { signIn } from '../helpers/session.ts';
 import { upload } from '../helpers/uploads.ts';
 
@@ -41,7 +40,7 @@ beforeAll(async () => {
   root = await fs.mkdtemp(path.join(os.tmpdir(), 'fleet-perm-'));
   dataDir = path.join(root, 'data');
   // A DATA_DIR as an earlier version left it: everything readable to everyone.
-  if (embedded) await fs.cp(inject('pgliteTemplate'), dataDir, { recursive: true });
+  if (embedded) copyPgliteTemplate(dataDir);
   const key = randomUUID();
   await fs.mkdir(path.join(dataDir, 'blobs', key.slice(0, 2)), { recursive: true });
   await fs.writeFile(path.join(dataDir, 'blobs', key.slice(0, 2), key), 'old blob');

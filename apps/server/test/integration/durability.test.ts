@@ -5,8 +5,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { inject } from 'vitest';
-import { ADMIN } from '../helpers/server.ts';
+import { ADMIN, copyPgliteTemplate } from '../helpers/server.ts';
 
 const serverDir = path.resolve(import.meta.dirname, '../..');
 let child: ChildProcess | undefined;
@@ -29,7 +28,7 @@ async function freePort(): Promise<number> {
 async function freshDataDir(): Promise<string> {
   const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'fleet-durable-'));
   dataDirs.push(dir);
-  if (!process.env.DATABASE_URL) await fs.cp(inject('pgliteTemplate'), dir, { recursive: true });
+  if (!process.env.DATABASE_URL) copyPgliteTemplate(dir);
   return dir;
 }
 
