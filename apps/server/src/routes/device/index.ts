@@ -87,7 +87,8 @@ export async function deviceRoutes(app: FastifyInstance, deps: Deps) {
         const scope = scopeOf(request, 'Entity');
         const name = deviceExportName(scope ?? request.query.entity ?? 'all');
         // Streams skip the schema serializer: the body is written batch by batch as it is read.
-        const body = Readable.from(exportDevices(deps.db, scope, request.query));
+        // One batch waits in the stream at most, not 16 (an object stream's default), and one is read ahead.
+        const body = Readable.from(exportDevices(deps.db, scope, request.query), { highWaterMark: 1 });
         return reply
           .type('text/csv; charset=utf-8')
           .header('content-disposition', `attachment; filename="${name}"`)
