@@ -31,9 +31,18 @@ interface Entry {
  * cache forgets a device on `devices.changed` from any instance; unknown names are remembered
  * briefly so a stranger hammering the port cannot hammer the database.
  */
+type Waiters = Array<(identity: DeviceIdentity | null) => void>;
+
 export class DeviceDirectory {
   private readonly entries = new Map<string, Entry>();
-  private pending: Map<string, Array<(identity: DeviceIdentity | null) => void>> | null = null;
+  /** Names asked for in this batch window, not yet read. */
+  private pending: Map<string, Waiters> | null = null;
+  /**
+   * Names whose read is under way. A device's next message joins its read instead of starting
+   * another: if it started a second read, a third message could find the first read's answer in
+   * the cache and overtake it, and the device's reports would apply out of order.
+   */
+  private readonly loading = new Map<string, Waiters>();
 
   constructor(
     private readonly db: Db,
@@ -63,6 +72,8 @@ export class DeviceDirectory {
     const cached = this.peek(name);
     if (cached !== undefined) return Promise.resolve(cached);
     return new Promise((resolve) => {
+      const reading = this.loading.get(name);
+      if (reading) return void reading.push(resolve);
       if (!this.pending) {
         this.pending = new Map();
         setTimeout(() => void this.load(), BATCH_WINDOW_MS);
@@ -74,15 +85,25 @@ export class DeviceDirectory {
   }
 
   forget(change: DevicesChanged): void {
-    if ('all' in change) this.entries.clear();
-    else if ('names' in change) for (const name of change.names) this.entries.delete(name);
-    else
+    // A read under way may answer from before the change: whoever asks next reads again.
+    if ('all' in change) {
+      this.entries.clear();
+      this.loading.clear();
+    } else if ('names' in change) {
+      for (const name of change.names) {
+        this.entries.delete(name);
+        this.loading.delete(name);
+      }
+    } else {
       for (const [name, entry] of this.entries) if (entry.identity?.entity === change.entity) this.entries.delete(name);
+      this.loading.clear();
+    }
   }
 
   private async load(): Promise<void> {
     const batch = this.pending!;
     this.pending = null;
+    for (const [name, waiters] of batch) this.loading.set(name, waiters);
     const names = [...batch.keys()];
     let found: Map<string, DeviceIdentity>;
     try {
@@ -93,14 +114,22 @@ export class DeviceDirectory {
       found = new Map(rows.map((row) => [row.name, row]));
     } catch {
       // The database is unreachable: refuse these connections now, ask again on the next attempt.
-      for (const waiters of batch.values()) for (const resolve of waiters) resolve(null);
+      for (const [name, waiters] of batch) {
+        if (this.loading.get(name) === waiters) this.loading.delete(name);
+        for (const resolve of waiters) resolve(null);
+      }
       return;
     }
     if (this.entries.size + names.length > MAX_ENTRIES) this.entries.clear();
     const now = Date.now();
     for (const [name, waiters] of batch) {
       const identity = found.get(name) ?? null;
-      this.entries.set(name, { identity, expires: now + (identity ? KNOWN_TTL_MS : UNKNOWN_TTL_MS) });
+      // Forgotten meanwhile (the device changed): answer this read's waiters, cache nothing.
+      const current = this.loading.get(name) === waiters;
+      if (current) {
+        this.loading.delete(name);
+        this.entries.set(name, { identity, expires: now + (identity ? KNOWN_TTL_MS : UNKNOWN_TTL_MS) });
+      }
       for (const resolve of waiters) resolve(identity);
     }
   }
