@@ -105,7 +105,9 @@ export class DeviceDirectory {
     this.pending = null;
     for (const [name, waiters] of batch) this.loading.set(name, waiters);
     const names = [...batch.keys()];
-    let found: Map<string, DeviceIdentity>;
+    // Null when the database is unreachable: these connections are refused now, nothing is
+    // cached, and the next attempt asks again.
+    let found: Map<string, DeviceIdentity> | null = null;
     try {
       const rows = await this.db
         .select({ name: devices.name, entity: devices.entity, secretHash: devices.mqtt_secret_hash })
@@ -113,22 +115,16 @@ export class DeviceDirectory {
         .where(inArray(devices.name, names));
       found = new Map(rows.map((row) => [row.name, row]));
     } catch {
-      // The database is unreachable: refuse these connections now, ask again on the next attempt.
-      for (const [name, waiters] of batch) {
-        if (this.loading.get(name) === waiters) this.loading.delete(name);
-        for (const resolve of waiters) resolve(null);
-      }
-      return;
+      // Refused below.
     }
-    if (this.entries.size + names.length > MAX_ENTRIES) this.entries.clear();
+    if (found && this.entries.size + names.length > MAX_ENTRIES) this.entries.clear();
     const now = Date.now();
     for (const [name, waiters] of batch) {
-      const identity = found.get(name) ?? null;
+      const identity = found?.get(name) ?? null;
       // Forgotten meanwhile (the device changed): answer this read's waiters, cache nothing.
-      const current = this.loading.get(name) === waiters;
-      if (current) {
+      if (this.loading.get(name) === waiters) {
         this.loading.delete(name);
-        this.entries.set(name, { identity, expires: now + (identity ? KNOWN_TTL_MS : UNKNOWN_TTL_MS) });
+        if (found) this.entries.set(name, { identity, expires: now + (identity ? KNOWN_TTL_MS : UNKNOWN_TTL_MS) });
       }
       for (const resolve of waiters) resolve(identity);
     }
