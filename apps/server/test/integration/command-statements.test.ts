@@ -80,3 +80,45 @@ describe('a command to one device, sent and answered', () => {
     ]);
   });
 });
+
+describe('replies that come while a settling statement runs', () => {
+  it('are settled together by the next statement, each with its entry, and a repeated reply settles nothing', async () => {
+    const other = hex();
+    const held = await connectDevice(s, ACME, await registerDevice(s, root, ACME, other));
+    try {
+      // The device answers nothing until the three commands are all waiting, then all three at once.
+      const ids: string[] = [];
+      held.client.on('message', (topic, payload) => {
+        if (!topic.endsWith('/cmd')) return;
+        ids.push(JSON.parse(payload.toString()).id);
+        if (ids.length < 3) return;
+        for (const id of [ids[0], ...ids]) void held.publish('reply', { id, status: 'success' });
+      });
+      await eventually(async () => {
+        const res = await s.request('GET', `/api/v1/tenant/${ACME}/device/${other}`, { token: root });
+        expect(res.body.data.online).toBe(true);
+      });
+      const { result, seen } = await statementsOf(() =>
+        Promise.all(
+          [1, 2, 3].map(() =>
+            s.request('POST', `/api/v1/tenant/${ACME}/mqtt/general/${other}`, {
+              token: root,
+              body: { payload: { type: 'vibrate', song: 'V10' } },
+            }),
+          ),
+        ),
+      );
+      expect(result.map((r) => r.status)).toEqual([200, 200, 200]);
+      // Four replies (the first twice): the first settles at once, the rest come while it runs.
+      const settling = seen.filter((st) => /^with settled as \( ?update commands/.test(st.text));
+      expect(settling.filter((st) => st.values.some((v) => ids.some((id) => String(v).includes(id)))).length).toBe(2);
+      const entries = await s.request('GET', `/api/v1/tenant/${ACME}/audit?action=command.send`, { token: root });
+      const settled = entries.body.data.filter(
+        (e: any) => e.details?.phase === 'settled' && ids.includes(e.details.command_id),
+      );
+      expect(settled.map((e: any) => e.details.command_id).sort()).toEqual([...ids].sort());
+    } finally {
+      await held.close();
+    }
+  });
+});

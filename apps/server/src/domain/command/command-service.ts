@@ -15,7 +15,8 @@ import { sendToDevice } from './send-to-device.ts';
 import { sendToDevices, sendToEntity } from './send-to-devices.ts';
 import type { SettleHandler } from './settle-handlers.ts';
 import type { CommandOutcome } from './command-context.ts';
-import { settleReply } from './settle-reply.ts';
+import { SettleQueue } from './settle-queue.ts';
+import { settleReplies } from './settle-reply.ts';
 import { startLongCommand } from './start-long-command.ts';
 import { startSelectionBatch } from './start-selection-batch.ts';
 import { sweepCommands } from './sweep-commands.ts';
@@ -41,10 +42,13 @@ interface Options {
  */
 export class CommandService {
   private readonly ctx: CommandContext;
+  /** Replies gathered while a settling statement runs, settled together by the next. */
+  private readonly replies: SettleQueue;
 
   constructor(o: Options) {
     const progress = new ProgressBatcher(o.db, (err) => o.onError(err, 'recording progress'));
     this.ctx = { ...o, progress, settledListeners: [] };
+    this.replies = new SettleQueue((replies) => settleReplies(this.ctx, replies));
   }
 
   /** Calls `listener` with the rows that settle (replies, timeouts), after they are written. */
@@ -98,9 +102,9 @@ export class CommandService {
     this.ctx.progress.add(device, event);
   }
 
-  /** A device's reply: settles its row (even after a timeout) and answers whoever waits. */
+  /** A device's reply: settles its row (even after a timeout), with the replies that came meanwhile, and answers whoever waits. */
   onReply(device: string, reply: ReplyMessage): Promise<boolean> {
-    return settleReply(this.ctx, device, reply);
+    return this.replies.add(device, reply);
   }
 
   /** Devices that woke: their held commands go out now, each claimed by exactly one instance. */
