@@ -9,11 +9,19 @@ import { rowsOf } from '../../db/raw-sql.ts';
  * without one); one that ends drops a pending alert, and starts the clear delay of an open one
  * (or clears it at once); one that holds again before its clear delay passed keeps the alert
  * open. The unique open indexes (per rule and device, per rule and rollout) make two evaluations
- * of the same thing at once open one alert. Answers the entities whose alerts changed.
+ * of the same thing at once open one alert. `about` says which the rows are about: the alerts are
+ * found by that index (a condition `device = … or rollout = …` read every open alert of the rule
+ * for each row, 280 ms a step of 50 devices with 8,000 alerts open). Answers the entities whose
+ * alerts changed.
  */
-export async function applyMatches(db: Executor, matches: SQL, now: Date): Promise<string[]> {
+export async function applyMatches(
+  db: Executor,
+  matches: SQL,
+  now: Date,
+  about: 'device' | 'rollout' = 'device',
+): Promise<string[]> {
   const at = now.toISOString();
-  const same = sql`a.rule_id = m.rule_id and (a.device = m.device or a.rollout = m.rollout)`;
+  const same = sql`a.rule_id = m.rule_id and a.${sql.raw(about)} = m.${sql.raw(about)}`;
   const result = await db.execute(sql`
     with m as (${matches}),
     opened as (

@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { MIN_UNRESPONSIVE_MINUTES } from '@fleet/shared/schemas/alert';
 import type { Executor } from '../../db/client.ts';
+import { anyOf } from '../command/command-parts.ts';
 import { applyMatches } from './apply-matches.ts';
 import { groupOfDevice, inScope, nameList as list } from './scope-sql.ts';
 import { viewScopes } from './view-scopes.ts';
@@ -8,7 +9,9 @@ import { viewScopes } from './view-scopes.ts';
 /**
  * Whether each enabled rule of the devices' entities that reads a device's row holds for each
  * named device in its scope, as rows (rule, device, hit, what the device shows). Only the named
- * devices are read: evaluation follows the devices a flush changed, never the whole fleet.
+ * devices are read, by their key (`= any(array(…))`: with `in (select …)` the planner hashed every
+ * device of the entity, 190 ms at 30,000): evaluation follows the devices a flush changed, never
+ * the whole fleet.
  * `charging_stopped` begins only for the devices in `stopped` (this flush saw them stop
  * charging) and then holds while the device stays off charge below 100 %.
  */
@@ -28,7 +31,7 @@ const matches = (names: string[], stopped: string[], now: Date, views: SQL) => s
   join alert_rules r on r.entity = d.entity and r.enabled
     and r.kind in ('unresponsive', 'battery_low', 'device_error', 'charging_stopped')
   ${groupOfDevice}
-  where d.name in ${list(names)} and ${inScope(views)}`;
+  where d.name = ${anyOf(names)} and ${inScope(views)}`;
 
 /**
  * Devices one statement evaluates. Every alert it raises writes its outbox rows in the same

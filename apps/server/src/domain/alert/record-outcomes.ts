@@ -91,6 +91,7 @@ export async function recordRolloutPaused(
         r.clear_delay_s, true as hit, jsonb_build_object('rollout_name', ${rollout.name}::text, 'reason', ${reason}::text) as detail
       from alert_rules r where r.entity = ${rollout.entity} and r.enabled and r.kind = 'rollout_paused'`,
     now,
+    'rollout',
   );
 }
 

@@ -58,7 +58,7 @@ export async function sweepAlerts(db: Db, now: Date): Promise<string[]> {
   if (!selected) return [];
   for (let i = 0; i < silent.length; i += EVALUATE_CHUNK)
     if (!(await step((tx) => evaluateDevices(tx, silent.slice(i, i + EVALUATE_CHUNK), now)))) return [...changed];
-  if (!(await step((tx) => applyMatches(tx, rolloutsNoLongerPaused, now)))) return [...changed];
+  if (!(await step((tx) => applyMatches(tx, rolloutsNoLongerPaused, now, 'rollout')))) return [...changed];
   // Pending alerts past their start delay, then open ones past their clear delay: a chunk a step
   // until a step moves fewer than a chunk.
   let touched = silent.length;
