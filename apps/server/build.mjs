@@ -5,6 +5,7 @@ import { build } from 'esbuild';
 import fs from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { btree_gin } from '@electric-sql/pglite/contrib/btree_gin';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
@@ -51,7 +52,7 @@ const migrations = path.join(here, 'drizzle');
 if (usableTemplate(templateDir, migrations) === undefined) {
   fs.rmSync(templateDir, { recursive: true, force: true });
   fs.mkdirSync(path.join(templateDir, 'pgdata'), { recursive: true });
-  const db = await PGlite.create(path.join(templateDir, 'pgdata'), { extensions: { pg_trgm } });
+  const db = await PGlite.create(path.join(templateDir, 'pgdata'), { extensions: { pg_trgm, btree_gin } });
   await migrate(drizzle(db), { migrationsFolder: migrations });
   await db.close();
   fs.writeFileSync(path.join(templateDir, 'fingerprint'), `${migrationsFingerprint(migrations)}\n`);

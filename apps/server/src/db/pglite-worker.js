@@ -6,6 +6,7 @@ import { constants, cpSync, mkdirSync, rmSync } from 'node:fs';
 import fs from 'node:fs/promises';
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite } from '@electric-sql/pglite';
+import { btree_gin } from '@electric-sql/pglite/contrib/btree_gin';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { usableTemplate } from './pgdata-template.js';
 import { serve } from './pglite-serve.js';
@@ -22,8 +23,9 @@ async function open() {
   const template = empty && data.template ? usableTemplate(data.template, data.migrationsFolder) : undefined;
   // Synchronous: this thread has nothing else to do yet, and 1,000 small files copy 3× faster so.
   if (template) cpSync(template, data.dir, { recursive: true });
-  // pg_trgm backs substring search on device ids and descriptions.
-  const db = await PGlite.create(data.dir, { extensions: { pg_trgm }, postgresqlconf: data.settings });
+  // pg_trgm backs substring search on device ids and descriptions; btree_gin puts the entity in
+  // the same GIN index (migration 0029).
+  const db = await PGlite.create(data.dir, { extensions: { pg_trgm, btree_gin }, postgresqlconf: data.settings });
   return db;
 }
 

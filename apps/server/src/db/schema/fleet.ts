@@ -184,8 +184,9 @@ export const devices = pgTable(
       .where(sql`last_dispenser is not null`),
     // On lower(…), so only the search (which asks for lower(…) like …) can use them: on the bare
     // column, PostgreSQL picked the trigram index for `name = …` lookups and crawled its pending list.
-    index('devices_name_trgm_idx').using('gin', sql`lower(${t.name}) gin_trgm_ops`),
-    index('devices_description_trgm_idx').using('gin', sql`lower(${t.description}) gin_trgm_ops`),
+    // The entity first (btree_gin, migration 0029): an entity's search reads only its own matches.
+    index('devices_entity_name_trgm_idx').using('gin', t.entity, sql`lower(${t.name}) gin_trgm_ops`),
+    index('devices_entity_description_trgm_idx').using('gin', t.entity, sql`lower(${t.description}) gin_trgm_ops`),
   ],
 );
 
