@@ -1,5 +1,6 @@
 import { defineConfig, loadEnv } from 'vite';
 import react from '@vitejs/plugin-react';
+import { firstLoadChunkGroups } from './chunk-groups.ts';
 
 // Pin the root to this folder so the build works from any working directory.
 const root = new URL('.', import.meta.url).pathname;
@@ -32,7 +33,11 @@ export default defineConfig(({ mode }) => {
       // status colours vanish.
       cssTarget: ['chrome123', 'edge123', 'firefox120', 'safari17.5'],
       // index.html serves every console path; login.html is /auth/login, prerendered (scripts/prerender.mjs).
-      rollupOptions: { input: { index: `${root}index.html`, login: `${root}login.html` } },
+      rolldownOptions: {
+        input: { index: `${root}index.html`, login: `${root}login.html` },
+        // A cold first load in a few scripts, not ~96; lazy screens keep their own (chunk-groups.ts).
+        output: { codeSplitting: { groups: firstLoadChunkGroups(root) } },
+      },
     },
     server: { proxy },
     preview: { proxy },
