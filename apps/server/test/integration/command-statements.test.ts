@@ -3,6 +3,9 @@
 // is kept to one statement for the row with its audit entry and one for the reply's settlement
 // with its entry (bench/notes/command-round-trip.md lists them all).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { randomUUID } from 'node:crypto';
+import type { AccessClaims } from '@fleet/shared/schemas/session';
+import { insertSends, type OneSend } from '../../src/domain/command/insert-sends.ts';
 import type { TestServer } from '../helpers/server.ts';
 import {
   autoReply,
@@ -17,11 +20,12 @@ import {
 let s: TestServer;
 let root = '';
 let ACME = '';
+let GLOBEX = '';
 let dev: TestDevice;
 let name = '';
 
 beforeAll(async () => {
-  ({ s, root, acme: ACME } = await startWithTwoEntities());
+  ({ s, root, acme: ACME, globex: GLOBEX } = await startWithTwoEntities());
   name = hex();
   dev = await connectDevice(s, ACME, await registerDevice(s, root, ACME, name));
   autoReply(dev);
@@ -119,6 +123,38 @@ describe('replies that come while a settling statement runs', () => {
       expect(settled.map((e: any) => e.details.command_id).sort()).toEqual([...ids].sort());
     } finally {
       await held.close();
+    }
+  });
+});
+
+describe('sends gathered into one statement', () => {
+  it("write each row with its entry, and find a device only in its own send's entity", async () => {
+    const actor = { sub: 'root', entity: null, subtype: 'superadmin', permissions: [], typ: 'access', iat: 0, exp: 0 };
+    const send = (entity: string, device: string): OneSend => ({
+      id: randomUUID(),
+      actor: actor as AccessClaims,
+      entity,
+      name: device,
+      req: { payload: { type: 'vibrate', song: 'V10' } },
+      audit: { actor: { kind: 'account', id: 'root', name: 'root' }, address: null, userAgent: null, entity },
+    });
+    // The same device named from the other entity, and a device that does not exist: neither is written.
+    const sends = [send(ACME, name), send(GLOBEX, name), send(ACME, hex()), send(ACME, name)];
+    const rows = await insertSends(s.app.db, sends);
+    expect(rows.map((r) => r && [r.id, r.entity, r.device, r.state])).toEqual([
+      [sends[0]!.id, ACME, name, 'sent'],
+      null,
+      null,
+      [sends[3]!.id, ACME, name, 'sent'],
+    ]);
+    for (const entity of [ACME, GLOBEX]) {
+      const entries = await s.request('GET', `/api/v1/tenant/${entity}/audit?action=command.send`, { token: root });
+      const ids = entries.body.data
+        .filter((e: any) => sends.some((x) => x.id === e.details?.command_id))
+        .map((e: any) => [e.details.command_id, e.details.phase, e.details.state, e.target.name]);
+      expect(ids.sort()).toEqual(
+        entity === ACME ? [sends[0]!, sends[3]!].map((x) => [x.id, 'sent', 'sent', name]).sort() : [],
+      );
     }
   });
 });

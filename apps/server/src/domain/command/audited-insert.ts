@@ -15,6 +15,20 @@ function sent(req: SendOptions): Record<string, unknown> {
   return { command: type, ...(Object.keys(args).length > 0 && { args }) };
 }
 
+/** What a send's entries keep: what was sent and, so it follows the command into its settled entry (command-outcomes.ts) and log line, the request's id. */
+const sentWhat = (audit: AuditContext, req: SendOptions) => ({
+  ...sent(req),
+  ...(audit.requestId && { request_id: audit.requestId }),
+});
+const actionOf = (req: SendOptions) => (req.payload.type === 'dfu' ? 'firmware.send' : 'command.send');
+
+/** The `sent` entry of a send to the one device `name`, to be completed with its row's id and state. */
+export const sendEntry = (audit: AuditContext, req: SendOptions, name: string): AuditEntryInput => ({
+  action: actionOf(req),
+  target: { type: 'device', name },
+  details: { phase: 'sent', ...sentWhat(audit, req) },
+});
+
 /**
  * Writes the command rows of `insert` (commandInsert: an INSERT without RETURNING) and, when
  * `audit` is given, the send's entry in the same transaction
@@ -36,16 +50,9 @@ export async function insertAudited(
   };
   const plain = async (ex: Executor) => check(commandRowsOf(await ex.execute(sql`${insert} returning *`)));
   if (!audit || audit.unaudited) return plain(db);
-  // The request's id follows the command into its settled entry (command-outcomes.ts) and log line.
-  const what = { ...sent(req), ...(audit.requestId && { request_id: audit.requestId }) };
-  const action = req.payload.type === 'dfu' ? 'firmware.send' : 'command.send';
-  if (one !== null) {
-    return withEntry(db, audit, insert, {
-      action,
-      target: { type: 'device', name: one },
-      details: { phase: 'sent', ...what },
-    });
-  }
+  if (one !== null) return withEntry(db, audit, insert, sendEntry(audit, req, one));
+  const what = sentWhat(audit, req);
+  const action = actionOf(req);
   return audited(
     db,
     audit,

@@ -1,5 +1,8 @@
 import type { Db } from '../../db/client.ts';
+import type { CoalescingQueue } from '../../lib/batching/coalescing-queue.ts';
 import type { DeviceLink } from '../device-link.ts';
+import type { OneSend } from './insert-sends.ts';
+import type { CommandRow } from './present-command.ts';
 import type { ProgressBatcher } from './progress-batcher.ts';
 import type { ReplyWaiters } from './reply-waiters.ts';
 import type { SettleHandler } from './settle-handlers.ts';
@@ -43,6 +46,8 @@ export interface CommandContext {
   link: DeviceLink;
   waiters: ReplyWaiters;
   progress: ProgressBatcher;
+  /** Recorded sends to one device, gathered while the last one's statement runs (insertSends): the row, or null (no such device). */
+  sends: CoalescingQueue<OneSend, CommandRow | null>;
   /** How long a call waits for a reply (and a sent command may go unanswered before it times out). */
   timeoutMs: number;
   /** How long a firmware update may take from publication to the device's final reply. */

@@ -2,6 +2,7 @@ import type { DfuEvent, ReplyMessage } from '@fleet/shared/protocol';
 import type { BulkCommandAnswer } from '@fleet/shared/schemas/command';
 import type { AccessClaims } from '@fleet/shared/schemas/session';
 import type { Db } from '../../db/client.ts';
+import { CoalescingQueue } from '../../lib/batching/coalescing-queue.ts';
 import type { LoopProbe } from '../../lib/batching/flush-loop.ts';
 import type { AuditContext } from '../audit/audit-context.ts';
 import type { DeviceLink } from '../device-link.ts';
@@ -9,14 +10,14 @@ import type { CommandContext } from './command-context.ts';
 import type { SendOptions, Target } from './command-rows.ts';
 import { deliverHeld, type Awake } from './deliver-held.ts';
 import { entityCommandProgress, startEntityCommand } from './entity-command.ts';
+import { insertSends, type OneSend } from './insert-sends.ts';
 import { ProgressBatcher } from './progress-batcher.ts';
 import type { ReplyWaiters } from './reply-waiters.ts';
 import { sendToDevice } from './send-to-device.ts';
 import { sendToDevices, sendToEntity } from './send-to-devices.ts';
 import type { SettleHandler } from './settle-handlers.ts';
 import type { CommandOutcome } from './command-context.ts';
-import { SettleQueue } from './settle-queue.ts';
-import { settleReplies } from './settle-reply.ts';
+import { settleReplies, type DeviceReply } from './settle-reply.ts';
 import { startLongCommand } from './start-long-command.ts';
 import { startSelectionBatch } from './start-selection-batch.ts';
 import { sweepCommands } from './sweep-commands.ts';
@@ -43,12 +44,13 @@ interface Options {
 export class CommandService {
   private readonly ctx: CommandContext;
   /** Replies gathered while a settling statement runs, settled together by the next. */
-  private readonly replies: SettleQueue;
+  private readonly replies: CoalescingQueue<DeviceReply, boolean>;
 
   constructor(o: Options) {
     const progress = new ProgressBatcher(o.db, (err) => o.onError(err, 'recording progress'));
-    this.ctx = { ...o, progress, settledListeners: [] };
-    this.replies = new SettleQueue((replies) => settleReplies(this.ctx, replies));
+    const sends = new CoalescingQueue((items: OneSend[]) => insertSends(o.db, items));
+    this.ctx = { ...o, progress, sends, settledListeners: [] };
+    this.replies = new CoalescingQueue((replies: DeviceReply[]) => settleReplies(this.ctx, replies));
   }
 
   /** Calls `listener` with the rows that settle (replies, timeouts), after they are written. */
@@ -104,7 +106,7 @@ export class CommandService {
 
   /** A device's reply: settles its row (even after a timeout), with the replies that came meanwhile, and answers whoever waits. */
   onReply(device: string, reply: ReplyMessage): Promise<boolean> {
-    return this.replies.add(device, reply);
+    return this.replies.add({ device, reply });
   }
 
   /** Devices that woke: their held commands go out now, each claimed by exactly one instance. */

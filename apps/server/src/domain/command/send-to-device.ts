@@ -2,14 +2,16 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { COMMAND_LABELS } from '@fleet/shared/command-labels';
 import type { AccessClaims } from '@fleet/shared/schemas/session';
-import { HttpError } from '../../lib/http-error.ts';
+import { HttpError, notFound } from '../../lib/http-error.ts';
 import type { AuditContext } from '../audit/audit-context.ts';
-import { insertAudited } from './audited-insert.ts';
+import { recordFailure } from '../audit/audited.ts';
+import { insertAudited, sendEntry } from './audited-insert.ts';
 import type { CommandContext } from './command-context.ts';
 import { waitFor } from './command-parts.ts';
 import { commandInsert, type SendOptions } from './command-rows.ts';
 import { heldPrefix } from './held-text.ts';
-import { presentCommand } from './present-command.ts';
+import type { OneSend } from './insert-sends.ts';
+import { presentCommand, type CommandRow } from './present-command.ts';
 import { publishAndWait } from './publish-and-wait.ts';
 
 /**
@@ -25,13 +27,16 @@ export async function sendToDevice(
   audit?: AuditContext,
 ) {
   const id = randomUUID();
-  const rows = await insertAudited(
-    ctx.db,
-    audit,
-    req,
-    name,
-    commandInsert(actor, 'device', req, sql`${id}::uuid`, sql`d.name = ${name} and d.entity = ${entity}`),
-  );
+  const rows =
+    audit && !audit.unaudited
+      ? await recordedSend(ctx, { id, actor, entity, name, req, audit })
+      : await insertAudited(
+          ctx.db,
+          audit,
+          req,
+          name,
+          commandInsert(actor, 'device', req, sql`${id}::uuid`, sql`d.name = ${name} and d.entity = ${entity}`),
+        );
   const row = rows[0]!;
   if (row.state === 'queued') {
     const { prefix, when } = await heldPrefix(ctx.db, entity, name);
@@ -57,4 +62,20 @@ export async function sendToDevice(
     `Device ${name} did not answer in time`,
     `No reply within ${ctx.timeoutMs / 1000} s; a late reply still updates the command history`,
   );
+}
+
+/**
+ * The row and its entry, written with the other sends that came meanwhile (insertSends). No such
+ * device in the entity: nothing written, the attempt recorded as a failure, 404.
+ */
+async function recordedSend(ctx: CommandContext, send: OneSend): Promise<CommandRow[]> {
+  const row = await ctx.sends.add(send);
+  if (!row) {
+    const err = notFound('Device');
+    const { details: _d, ...refused } = sendEntry(send.audit, send.req, send.name);
+    await recordFailure(ctx.db, send.audit, refused, err);
+    throw err;
+  }
+  send.audit.recorded = true;
+  return [row];
 }

@@ -96,7 +96,7 @@ function settlingUpdate(replies: readonly DeviceReply[], handlers: readonly Sett
 }
 
 /**
- * Devices' replies (SettleQueue gathers them): settles their rows in ONE statement, each with its
+ * Devices' replies (gathered while the last settling statement ran: CoalescingQueue): settles their rows in ONE statement, each with its
  * audit entry (a row settles once, even after a timeout: a second reply finds it settled), runs
  * the owners' settle handlers, and answers whoever waits, in the replies' order. Answers, for
  * each reply, whether an open row took it. Of two replies to one command in a batch the first counts.

@@ -1,0 +1,62 @@
+import { describe, expect, it } from 'vitest';
+import { CoalescingQueue } from './coalescing-queue.ts';
+
+/** A write whose statements finish when the test says, writing down each batch. */
+function controlled() {
+  const batches: string[][] = [];
+  const finish: Array<(found: boolean[] | Error) => void> = [];
+  const write = (ids: string[]) => {
+    batches.push(ids);
+    return new Promise<boolean[]>((resolve, reject) =>
+      finish.push((found) => (found instanceof Error ? reject(found) : resolve(found))),
+    );
+  };
+  return { batches, finish, write };
+}
+
+describe('CoalescingQueue', () => {
+  it('writes an item at once when no statement runs, and gathers those that come meanwhile into the next', async () => {
+    const { batches, finish, write } = controlled();
+    const queue = new CoalescingQueue(write);
+    const a = queue.add('a');
+    expect(batches).toEqual([['a']]);
+    const b = queue.add('b');
+    const c = queue.add('c');
+    expect(batches).toEqual([['a']]);
+    finish[0]!([true]);
+    expect(await a).toBe(true);
+    expect(batches).toEqual([['a'], ['b', 'c']]);
+    finish[1]!([true, false]);
+    expect([await b, await c]).toEqual([true, false]);
+    // Idle again: the next item goes at once.
+    const d = queue.add('d');
+    expect(batches).toEqual([['a'], ['b', 'c'], ['d']]);
+    finish[2]!([true]);
+    expect(await d).toBe(true);
+  });
+
+  it('takes at most maxBatch items a statement', async () => {
+    const { batches, finish, write } = controlled();
+    const queue = new CoalescingQueue(write, 2);
+    const all = ['a', 'b', 'c', 'd'].map((id) => queue.add(id));
+    finish[0]!([true]);
+    await all[0];
+    finish[1]!([true, true]);
+    await all[2];
+    finish[2]!([true]);
+    await all[3];
+    expect(batches).toEqual([['a'], ['b', 'c'], ['d']]);
+  });
+
+  it('a failed statement fails its own items only, and the queue goes on', async () => {
+    const { batches, finish, write } = controlled();
+    const queue = new CoalescingQueue(write);
+    const a = queue.add('a');
+    const b = queue.add('b');
+    finish[0]!(new Error('database gone'));
+    await expect(a).rejects.toThrow('database gone');
+    finish[1]!([true]);
+    expect(await b).toBe(true);
+    expect(batches).toEqual([['a'], ['b']]);
+  });
+});
