@@ -11,7 +11,8 @@
 //               same-run baseline of `--history`.
 // Both answer GET /bench/stats (counters; `?gc=1` runs a full GC before reading memory), POST
 // /bench/flush (resolves once pending telemetry is in the database), GET /bench/verify, GET
-// /bench/points (history rows written since the fill), POST /bench/profile?start / ?stop=FILE (a CPU profile of just that window, --cpu-prof), and GET
+// /bench/points (history rows written since the fill), GET /bench/trace?start / ?stop (the statements
+// sent meanwhile, counted by shape; app only), POST /bench/profile?start / ?stop=FILE (a CPU profile of just that window, --cpu-prof), and GET
 // /bench/loop (event-loop delay and GC pauses since the last `?reset`).
 import fs from 'node:fs';
 import http from 'node:http';
@@ -34,6 +35,8 @@ interface Side {
   verify(): Promise<Record<string, number>>;
   /** History points written since the devices were filled. */
   points(): Promise<Record<string, number>>;
+  /** `start`: counts the statements sent from now; `stop`: answers them by shape, most first. */
+  trace(url: URL): object;
   close(): Promise<void>;
 }
 
@@ -114,8 +117,23 @@ async function startApp(): Promise<Side & { fillMs: number }> {
       );
       return (result as unknown as { rows: Array<Record<string, number>> }).rows[0]!;
     },
+    trace(url) {
+      const probe = app.database.probe;
+      if (url.searchParams.has('start')) {
+        traced.clear();
+        // A statement's shape: its text with the whitespace and any literal numbers squeezed out.
+        probe.traceQuery = (text) => {
+          const shape = text.replace(/\s+/g, ' ').replace(/\$\d+/g, '$').slice(0, 160);
+          traced.set(shape, (traced.get(shape) ?? 0) + 1);
+        };
+        return { ok: true };
+      }
+      probe.traceQuery = null;
+      return [...traced].sort((a, b) => b[1] - a[1]).map(([statement, count]) => ({ count, statement }));
+    },
     close: () => app.close(),
   };
+  const traced = new Map<string, number>();
   app.route({
     method: ['GET', 'POST'],
     url: '/bench/:op',
@@ -157,6 +175,7 @@ async function startAedes(): Promise<Side> {
     flush: async () => {},
     verify: async () => ({}),
     points: async () => ({ points: 0 }),
+    trace: () => [],
     async close() {
       api.close();
       for (const client of Object.values((broker as unknown as { clients: Record<string, { close(): void }> }).clients))
@@ -222,6 +241,7 @@ async function answer(side: Side, url: URL): Promise<object | undefined> {
   if (url.pathname === '/bench/points') return side.points();
   if (url.pathname === '/bench/profile') return profile(url);
   if (url.pathname === '/bench/loop') return loop(url);
+  if (url.pathname === '/bench/trace') return side.trace(url);
   return undefined;
 }
 

@@ -12,7 +12,8 @@
 //   messages/s into the database with history written vs not, and the history rows written.
 //   [--commands-only]: no bare Aedes, no ingest: the app connects the fleet and measures only the
 //   command round trip (after its GET device baseline), metrics off then on (scraped), --rounds=N
-//   times alternated (default 2: off on off on); command p50/p99 and server CPU per command,
+//   times alternated (default 2: off on off on); command p50/p99 and server CPU per command at
+//   --quiet-rate=50 first (a rate the server keeps up with: 0 skips it) and then at --command-rate,
 //   metrics on vs off, and one scrape's time (bench/mqtt-commands.mjs). About 2 minutes.
 import fs from 'node:fs';
 import os from 'node:os';
@@ -44,6 +45,8 @@ const CONNECT_RATE = arg('connect-rate', 500); // connects/s, all threads togeth
 const DURATION = arg('duration', 15); // s of flat-out publishing per broker
 const WINDOW = arg('window', 100); // unacknowledged QoS 1 publishes per thread
 const COMMAND_RATE = arg('command-rate', 200);
+// --commands-only: first at a rate that leaves the server room (0: not), where a small cost shows.
+const QUIET_RATE = arg('quiet-rate', 50);
 const COMMAND_SECONDS = arg('command-seconds', 15);
 const REPLIERS = Math.min(N, arg('repliers', 200)); // devices that answer commands
 const WARMUP = 2; // s of requests before each command measurement, dropped
@@ -60,17 +63,23 @@ const PROFILES = path.join(root, 'bench/profiles');
 /** Starts bench/mqtt-server.ts in `mode` ('app' | 'aedes'); resolves once both its ports listen. */
 async function startSide(mode, { metrics = false, history = true } = {}) {
   const port = await freePort();
-  const child = spawnNode(['--expose-gc', '--import', 'tsx', path.join(root, 'bench/mqtt-server.ts')], {
-    env: {
-      MODE: mode,
-      PORT: String(port),
-      DATA_DIR: tmpDir('fleet-bench-mqtt-'),
-      DEVICES: String(N),
-      DATABASE_URL: PG ? process.env.DATABASE_URL : '',
-      METRICS_TOKEN: metrics ? METRICS_TOKEN : '',
-      HISTORY: history ? '' : 'off',
+  // --cpu-prof: Node's own profiler too, which in Node 20 writes one profile per thread at exit,
+  // the database's worker thread included (the window's own profile covers only the main thread).
+  const threadProfiles = CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${path.join(PROFILES, `threads-${port}`)}`] : [];
+  const child = spawnNode(
+    ['--expose-gc', ...threadProfiles, '--import', 'tsx', path.join(root, 'bench/mqtt-server.ts')],
+    {
+      env: {
+        MODE: mode,
+        PORT: String(port),
+        DATA_DIR: tmpDir('fleet-bench-mqtt-'),
+        DEVICES: String(N),
+        DATABASE_URL: PG ? process.env.DATABASE_URL : '',
+        METRICS_TOKEN: metrics ? METRICS_TOKEN : '',
+        HISTORY: history ? '' : 'off',
+      },
     },
-  });
+  );
   const ready = await readyLine(child, `${mode} server`);
   const url = `http://${HOST}:${port}`;
   const call = async (p, method = 'GET', timeoutMs = 30_000) =>
@@ -251,12 +260,12 @@ async function run(mode, { metrics = false, history = true } = {}) {
  * An open-loop run against the server, with the server's CPU per request and its event-loop
  * stalls (and GC pauses) over the measured part.
  */
-async function measureHttp(side, headers, label, request) {
+async function measureHttp(side, headers, label, request, rate = COMMAND_RATE) {
   let cpu0;
   let gen0;
   let t0;
   const r = await openLoop(side.url, headers, {
-    rate: COMMAND_RATE,
+    rate,
     seconds: COMMAND_SECONDS,
     warmup: WARMUP,
     request,
@@ -295,13 +304,29 @@ async function commands(side, fleet) {
     path: `/api/v1/tenant/bench/device/${target(i)}`,
   }));
   if (CPU_PROF) await side.call('/bench/profile?start', 'POST');
-  const cmd = await measureHttp(side, headers, 'command   ', (i) => ({
+  if (CPU_PROF) await side.call('/bench/trace?start');
+  const send = (i) => ({
     method: 'POST',
     path: `/api/v1/tenant/bench/mqtt/general/${target(i)}`,
     body: { payload: { type: 'vibrate', song: 'V10' } },
-  }));
-  if (CPU_PROF) await side.call(`/bench/profile?stop=${path.join(PROFILES, 'mqtt-app-commands.cpuprofile')}`, 'POST');
-  return { get, cmd };
+  });
+  // Before the full rate, whose backlog would otherwise be measured too.
+  const quiet =
+    COMMANDS_ONLY && QUIET_RATE > 0
+      ? await measureHttp(side, headers, `command ${QUIET_RATE}/s`, send, QUIET_RATE)
+      : undefined;
+  const cmd = await measureHttp(side, headers, 'command   ', send);
+  if (CPU_PROF) {
+    await side.call(
+      `/bench/profile?stop=${path.join(PROFILES, `mqtt-app-commands-${new URL(side.url).port}.cpuprofile`)}`,
+      'POST',
+    );
+    const statements = await side.call('/bench/trace?stop');
+    console.log(`  statements sent during the command window (warm-up included), by shape:`);
+    for (const { count, statement } of statements.slice(0, 15))
+      console.log(`    ${String(count).padStart(6)}  ${statement}`);
+  }
+  return { get, cmd, quiet };
 }
 
 await main(async () => {
@@ -317,7 +342,14 @@ await main(async () => {
     const runs = [];
     for (let i = 0; i < ROUNDS; i++)
       for (const metrics of [false, true]) runs.push({ metrics, ...(await run('app', { metrics })) });
-    printCommandsReport(runs, { COMMAND_RATE, COMMAND_SECONDS, REPLIERS, N, db: PG ? 'PostgreSQL' : 'PGlite' });
+    printCommandsReport(runs, {
+      COMMAND_RATE,
+      QUIET_RATE,
+      COMMAND_SECONDS,
+      REPLIERS,
+      N,
+      db: PG ? 'PostgreSQL' : 'PGlite',
+    });
     console.log(`\nload average at the end: ${loadavg()}; took ${fmt((performance.now() - started) / 1000, 's', 0)}`);
     return;
   }
