@@ -4,7 +4,6 @@ import type { Pool } from 'pg';
 import type { Db } from '../../db/client.ts';
 import { devices } from '../../db/schema.ts';
 import type { Scope } from '../account/account-scope.ts';
-import { csvField } from '../audit/export-audit.ts';
 import { deviceFilter, sortColumn } from './device-filter.ts';
 
 /** The columns of the device table (core §2), in its order; Entity only on the landlord's list. */
@@ -20,34 +19,45 @@ export const csvColumns = (landlord: boolean) => [
   'Charging',
 ];
 
-/** A batch's values as PostgreSQL's text, untouched: the file needs no Date, number or boolean. */
+/** A batch's values as PostgreSQL's text, untouched. */
 const AS_TEXT = { getTypeParser: () => (value: string) => value };
 
 /**
- * The file's fields as the database's text, in the header's order, and then the sort key (the
- * row's sort value as text): core §2's `day.month.year` dates in UTC, the last sign of life with
- * its time (the table shows a relative time; a file read later needs the moment itself).
+ * A field as csvField writes it (audit/export-audit.ts), in SQL: empty for null, a leading formula
+ * character defused by a quote, quoted with its quotes doubled when it holds a quote, a comma or a
+ * line break. One regular expression a field finds the common case: the text as it is.
  */
-const fields = (landlord: boolean, column: AnyColumn): SQL[] => [
-  sql`${devices.name}`,
-  sql`${devices.group}`,
-  ...(landlord ? [sql`${devices.entity}`] : []),
-  sql`${devices.fw_version}`,
-  sql`${devices.state_current}`,
-  sql`to_char(${devices.created_at} at time zone 'UTC', 'DD.MM.YYYY')`,
-  sql`to_char(${devices.updated_at} at time zone 'UTC', 'DD.MM.YYYY HH24:MI:SS')`,
-  sql`${devices.battery}`,
-  sql`case when ${devices.is_charging} then 'yes' when not ${devices.is_charging} then 'no' end`,
-  sql`${column}::text`,
-];
+const csv = (v: SQL) => sql`case when ${v} is null then ''
+  when ${v} !~ '^[-=+@\t\r]|[",\r\n]' then ${v}
+  else (select case when p ~ '[",\r\n]' then '"' || replace(p, '"', '""') || '"' else p end
+    from (select case when ${v} ~ '^[-=+@\t\r]' then '''' || ${v} else ${v} end as p) d) end`;
 
-type Row = (string | null)[];
-/** One device's line of the file: its fields but the last (the sort key). */
-const csvLine = (row: Row) => {
-  let line = csvField(row[0]);
-  for (let i = 1; i < row.length - 1; i++) line += ',' + csvField(row[i]);
-  return line + '\r\n';
-};
+/**
+ * A device's line of the file, written by the database: its fields in the header's order, core
+ * §2's `day.month.year` dates in UTC, the last sign of life with its time (the table shows a
+ * relative time; a file read later needs the moment itself). Dates and yes/no need no escaping.
+ */
+const line = (landlord: boolean): SQL =>
+  sql.join(
+    [
+      csv(sql`${devices.name}`),
+      csv(sql`${devices.group}`),
+      ...(landlord ? [csv(sql`${devices.entity}`)] : []),
+      csv(sql`${devices.fw_version}`),
+      csv(sql`${devices.state_current}`),
+      sql`to_char(${devices.created_at} at time zone 'UTC', 'DD.MM.YYYY')`,
+      sql`to_char(${devices.updated_at} at time zone 'UTC', 'DD.MM.YYYY HH24:MI:SS')`,
+      csv(sql`${devices.battery}::text`),
+      sql`case when ${devices.is_charging} then 'yes' when not ${devices.is_charging} then 'no' else '' end || chr(13) || chr(10)`,
+    ],
+    sql` || ',' || `,
+  );
+
+/** Lines of a batch the database joins into one text: well under V8's large-object size (128 KiB). */
+const PART = 1_000;
+
+/** One text of a batch and the batch's size, last id and last sort key (as text). */
+type Part = [body: string, rows: string, lastId: string, lastKey: string | null];
 
 /** The sort columns that never hold null: one walk of the list, no second one for the nulls. */
 const NOT_NULL = new Set<AnyColumn>([devices.name, devices.entity, devices.created_at, devices.updated_at]);
@@ -58,36 +68,49 @@ const DESCENDING_INDEX = new Set<AnyColumn>([devices.created_at]);
  * One walk of the list in index order, a batch at a time: `where` picks the rows, each batch
  * starts after the last row of the one before (`after`: its id and sort key), so every batch is
  * an index range of its own size, never a re-read of the rows already sent
- * (docs/decisions/2026-11-28-export-keyset.md). The rows come as arrays of text.
+ * (docs/decisions/2026-11-28-export-keyset.md). The database writes the lines and joins them a
+ * thousand at a time, so a batch is a few strings in the server, not an array and ten strings a
+ * row: a batch held across two young-generation collections was promoted to the old generation,
+ * which then grew with the export until V8's next full collection (bench/notes/fleet-million.md).
  */
 async function* walk(
   db: Db,
-  select: SQL[],
+  landlord: boolean,
+  column: AnyColumn,
   where: SQL | undefined,
   order: SQL[],
   after: (id: string, key: string | null) => SQL,
   batch: number,
-): AsyncGenerator<Row[]> {
+): AsyncGenerator<string> {
   const pool = (db as unknown as { $client: Pool }).$client;
-  const read = async (last: Row | undefined) => {
-    const query = db
-      .select({ row: sql.join(select, sql`, `) })
+  const read = async (last: Part | undefined) => {
+    const rows = db
+      .select({
+        line: sql`${line(landlord)}`.as('line'),
+        id: sql`${devices.name}`.as('id'),
+        key: sql`${column}::text`.as('key'),
+      })
       .from(devices)
-      .where(and(where, last && after(last[0]!, last[last.length - 1]!)))
+      .where(and(where, last && after(last[2], last[3])))
       .orderBy(...order)
       .limit(batch)
       .toSQL();
-    const answer = await pool.query<Row>({ text: query.sql, values: query.params, rowMode: 'array', types: AS_TEXT });
-    return answer.rows;
+    // A window without an order of its own numbers its input in the subquery's order.
+    const query = `select string_agg(line, '' order by n), max(c)::text, max(id) filter (where n = c),
+        max(key) filter (where n = c)
+      from (select line, id, key, row_number() over () as n, count(*) over () as c from (${rows.sql}) b) r
+      group by (n - 1) / ${PART} order by (n - 1) / ${PART}`;
+    return (await pool.query<Part>({ text: query, values: rows.params, rowMode: 'array', types: AS_TEXT })).rows;
   };
-  // The next batch is asked for before this one is written: the database reads while the rows
-  // become text. At most one batch waits ahead of the reader.
-  let next: Promise<Row[]> | undefined = read(undefined);
+  // The next batch is asked for before this one is written: the database reads while the server
+  // writes. At most one batch waits ahead of the reader.
+  let next: Promise<Part[]> | undefined = read(undefined);
   try {
     while (next) {
-      const rows: Row[] = await next;
-      next = rows.length < batch ? undefined : read(rows[rows.length - 1]);
-      if (rows.length > 0) yield rows;
+      const parts: Part[] = await next;
+      const last = parts.at(-1);
+      next = last && Number(last[1]) === batch ? read(last) : undefined;
+      for (const part of parts) yield part[0];
     }
   } finally {
     // A reader gone midway (the download cancelled) leaves the batch asked for unread.
@@ -110,15 +133,15 @@ export async function* exportDevices(db: Db, scope: Scope, q: DeviceExportQuery,
   const by = (c: AnyColumn, index = column) => sql`${c} ${sql.raw(desc ? 'desc' : 'asc')} ${nulls(index)}`;
   const beyond = desc ? sql.raw('<') : sql.raw('>');
   const byId = (id: string) => sql`${devices.name} ${beyond} ${id}`;
-  const select = fields(landlord, column);
   const walks =
     column === devices.name
-      ? [walk(db, select, where, [by(column)], byId, batch)]
+      ? [walk(db, landlord, column, where, [by(column)], byId, batch)]
       : [
           // The parameter takes the column's type, so a timestamp keeps its microseconds.
           walk(
             db,
-            select,
+            landlord,
+            column,
             NOT_NULL.has(column) ? where : and(where, isNotNull(column)),
             [by(column), by(devices.name)],
             (id, key) => sql`(${column}, ${devices.name}) ${beyond} (${key}, ${id})`,
@@ -126,10 +149,10 @@ export async function* exportDevices(db: Db, scope: Scope, q: DeviceExportQuery,
           ),
           ...(NOT_NULL.has(column)
             ? []
-            : [walk(db, select, and(where, isNull(column)), [by(devices.name, devices.name)], byId, batch)]),
+            : [walk(db, landlord, column, and(where, isNull(column)), [by(devices.name, devices.name)], byId, batch)]),
         ];
   yield csvColumns(landlord).join(',') + '\r\n';
-  for (const rows of walks) for await (const part of rows) yield part.map(csvLine).join('');
+  for (const parts of walks) yield* parts;
 }
 
 /** The download's file name: the entity (or `all`) and the day. */
