@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { describe, expect, it } from 'vitest';
 import { CoalescingQueue } from './coalescing-queue.ts';
 
@@ -58,5 +59,22 @@ describe('CoalescingQueue', () => {
     finish[1]!([true]);
     expect(await b).toBe(true);
     expect(batches).toEqual([['a'], ['b']]);
+  });
+
+  it('writes a batch in the async context of its first item, not that of the call that started the loop', async () => {
+    const als = new AsyncLocalStorage<string>();
+    const seen: Array<string | undefined> = [];
+    let finishFirst = () => {};
+    const queue = new CoalescingQueue(async (ids: string[]) => {
+      seen.push(als.getStore());
+      if (ids[0] === 'a') await new Promise<void>((resolve) => (finishFirst = resolve));
+      return ids.map(() => true);
+    });
+    const a = als.run('request a', () => queue.add('a'));
+    const b = als.run('request b', () => queue.add('b'));
+    const c = als.run('request c', () => queue.add('c'));
+    finishFirst();
+    await Promise.all([a, b, c]);
+    expect(seen).toEqual(['request a', 'request b']);
   });
 });

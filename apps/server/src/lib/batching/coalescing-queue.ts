@@ -1,5 +1,9 @@
+import { AsyncResource } from 'node:async_hooks';
+
 interface Waiting<T, R> {
   item: T;
+  /** Runs a function in the async context `add` was called in. */
+  inContext: <V>(fn: () => V) => V;
   resolve(result: R): void;
   reject(err: unknown): void;
 }
@@ -10,6 +14,9 @@ interface Waiting<T, R> {
  * runs are written together by the next, at most `maxBatch` a statement. On the embedded
  * database's one connection this turns a statement an item into a statement per round trip, so
  * under load the items of one round trip share it (issue 32): command sends and their replies.
+ * A batch is written in the async context of its first item (whose caller still waits for it):
+ * a request's send keeps its request's priority on the database (interactive-context.ts), though
+ * the loop writing it was started by another request, which may be answered by now.
  */
 export class CoalescingQueue<T, R> {
   private queue: Array<Waiting<T, R>> = [];
@@ -24,7 +31,7 @@ export class CoalescingQueue<T, R> {
   /** Resolves with the item's result once its batch is written; rejects if that statement failed. */
   add(item: T): Promise<R> {
     return new Promise((resolve, reject) => {
-      this.queue.push({ item, resolve, reject });
+      this.queue.push({ item, inContext: AsyncResource.bind((fn) => fn()), resolve, reject });
       if (!this.running) void this.drain();
     });
   }
@@ -34,7 +41,8 @@ export class CoalescingQueue<T, R> {
     while (this.queue.length > 0) {
       const batch = this.queue.splice(0, this.maxBatch);
       try {
-        const results = await this.write(batch.map((w) => w.item));
+        const items = batch.map((w) => w.item);
+        const results = await batch[0]!.inContext(() => this.write(items));
         batch.forEach((w, i) => w.resolve(results[i]!));
       } catch (err) {
         for (const w of batch) w.reject(err);
