@@ -35,23 +35,32 @@ const csv = (v: SQL) => sql`case when ${v} is null then ''
 /**
  * A device's line of the file, written by the database: its fields in the header's order, core
  * §2's `day.month.year` dates in UTC, the last sign of life with its time (the table shows a
- * relative time; a file read later needs the moment itself). Dates and yes/no need no escaping.
+ * relative time; a file read later needs the moment itself). One regular expression a line finds
+ * the common case, no field to escape (none starts with a formula character or holds a quote, a
+ * comma or a line break); else every field goes through `csv`. Dates and yes/no never need it.
  */
-const line = (landlord: boolean): SQL =>
-  sql.join(
-    [
-      csv(sql`${devices.name}`),
-      csv(sql`${devices.group}`),
-      ...(landlord ? [csv(sql`${devices.entity}`)] : []),
-      csv(sql`${devices.fw_version}`),
-      csv(sql`${devices.state_current}`),
-      sql`to_char(${devices.created_at} at time zone 'UTC', 'DD.MM.YYYY')`,
-      sql`to_char(${devices.updated_at} at time zone 'UTC', 'DD.MM.YYYY HH24:MI:SS')`,
-      csv(sql`${devices.battery}::text`),
-      sql`case when ${devices.is_charging} then 'yes' when not ${devices.is_charging} then 'no' else '' end || chr(13) || chr(10)`,
-    ],
-    sql` || ',' || `,
-  );
+const line = (landlord: boolean): SQL => {
+  const fields = [
+    sql`${devices.name}`,
+    sql`${devices.group}`,
+    ...(landlord ? [sql`${devices.entity}`] : []),
+    sql`${devices.fw_version}`,
+    sql`${devices.state_current}`,
+    sql`to_char(${devices.created_at} at time zone 'UTC', 'DD.MM.YYYY')`,
+    sql`to_char(${devices.updated_at} at time zone 'UTC', 'DD.MM.YYYY HH24:MI:SS')`,
+    sql`${devices.battery}::text`,
+    sql`case when ${devices.is_charging} then 'yes' when not ${devices.is_charging} then 'no' end`,
+  ];
+  const joined = (by: SQL) =>
+    sql.join(
+      fields.map((f) => sql`coalesce(${f}, '')`),
+      by,
+    );
+  // Tested on the fields joined by chr(1), so a separator is not taken for a comma in a field.
+  const tested = joined(sql` || chr(1) || `);
+  const escaped = sql.join(fields.map(csv), sql` || ',' || `);
+  return sql`case when ${tested} !~ '(^|\x01)[-=+@\t\r]|[",\r\n]' then ${joined(sql` || ',' || `)} else ${escaped} end || chr(13) || chr(10)`;
+};
 
 /** Lines of a batch the database joins into one text: well under V8's large-object size (128 KiB). */
 const PART = 1_000;
