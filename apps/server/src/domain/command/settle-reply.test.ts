@@ -5,7 +5,7 @@ import type { CommandType, ReplyMessage } from '@fleet/shared/protocol';
 import type { CommandContext } from './command-context.ts';
 import type { CommandRow } from './present-command.ts';
 import { handlersFor, replyOutcome, type SettleHandler } from './settle-handlers.ts';
-import { settleAssignments, settleReply } from './settle-reply.ts';
+import { settleAssignments, settleReplies, settleReply } from './settle-reply.ts';
 
 const ID = '00000000-0000-4000-8000-000000000001';
 const render = (q: Parameters<PgDialect['sqlToQuery']>[0]) => new PgDialect().sqlToQuery(q);
@@ -129,5 +129,65 @@ describe('settleReply', () => {
     const { ctx, calls } = fake(null);
     expect(await settleReply(ctx, 'd1', success())).toBe(false);
     expect(calls).toEqual(['flush progress', 'update']);
+  });
+});
+
+describe('settleReplies', () => {
+  const ID2 = '00000000-0000-4000-8000-000000000002';
+  it('settles a batch in one statement, each row by its reply, and a second reply to one command counts for nothing', async () => {
+    const statements: Array<{ sql: string; params: unknown[] }> = [];
+    const ctx = {
+      db: {
+        execute: async (q: Parameters<PgDialect['sqlToQuery']>[0]) => {
+          statements.push(render(q));
+          return {
+            rows: [
+              {
+                id: ID,
+                device: 'd1',
+                type: 'reboot',
+                state: 'succeeded',
+                error: null,
+                latency_ms: 1,
+                replied_at: new Date(0),
+              },
+              {
+                id: ID2,
+                device: 'd2',
+                type: 'reboot',
+                state: 'failed',
+                error: 'no',
+                latency_ms: 1,
+                replied_at: new Date(0),
+              },
+            ],
+          };
+        },
+      },
+      progress: { flush: async () => {} },
+      waiters: { settle: async () => {} },
+      settle: [],
+      settledListeners: [],
+      onError: (err: unknown) => {
+        throw err;
+      },
+    } as unknown as CommandContext;
+    const found = await settleReplies(ctx, [
+      { device: 'd1', reply: success() },
+      { device: 'd2', reply: { id: ID2, status: 'error', error: 'no' } },
+      { device: 'd1', reply: failure('late') },
+    ]);
+    expect(found).toEqual([true, true, false]);
+    expect(statements).toHaveLength(1);
+    const { sql: text, params } = statements[0]!;
+    expect(text).toContain('case v.reply_i when');
+    // The repeated reply is not in the statement: two rows in the record set, two outcomes.
+    const recordset = params.find((p) => typeof p === 'string' && p.startsWith('[{'));
+    expect(JSON.parse(recordset as string)).toEqual([
+      { reply_i: 0, reply_id: ID, reply_device: 'd1' },
+      { reply_i: 1, reply_id: ID2, reply_device: 'd2' },
+    ]);
+    expect(params).toContain('no');
+    expect(params).not.toContain('late');
   });
 });
