@@ -1,7 +1,7 @@
 import { and, type AnyColumn, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
 import type { DeviceExportQuery } from '@fleet/shared/schemas/device';
-import type { Pool } from 'pg';
 import type { Db } from '../../db/client.ts';
+import { csvLine, exportLines, type LineKey } from '../../db/export-lines.ts';
 import { devices } from '../../db/schema.ts';
 import type { Scope } from '../account/account-scope.ts';
 import { deviceFilter, sortColumn } from './device-filter.ts';
@@ -19,25 +19,10 @@ export const csvColumns = (landlord: boolean) => [
   'Charging',
 ];
 
-/** A batch's values as PostgreSQL's text, untouched. */
-const AS_TEXT = { getTypeParser: () => (value: string) => value };
-
-/**
- * A field as csvField writes it (audit/export-audit.ts), in SQL: empty for null, a leading formula
- * character defused by a quote, quoted with its quotes doubled when it holds a quote, a comma or a
- * line break. One regular expression a field finds the common case: the text as it is.
- */
-const csv = (v: SQL) => sql`case when ${v} is null then ''
-  when ${v} !~ '^[-=+@\t\r]|[",\r\n]' then ${v}
-  else (select case when p ~ '[",\r\n]' then '"' || replace(p, '"', '""') || '"' else p end
-    from (select case when ${v} ~ '^[-=+@\t\r]' then '''' || ${v} else ${v} end as p) d) end`;
-
 /**
  * A device's line of the file, written by the database: its fields in the header's order, core
  * §2's `day.month.year` dates in UTC, the last sign of life with its time (the table shows a
- * relative time; a file read later needs the moment itself). One regular expression a line finds
- * the common case, no field to escape (none starts with a formula character or holds a quote, a
- * comma or a line break); else every field goes through `csv`. Dates and yes/no never need it.
+ * relative time; a file read later needs the moment itself), escaped as `csvLine` does.
  */
 const line = (landlord: boolean): SQL => {
   const fields = [
@@ -51,22 +36,8 @@ const line = (landlord: boolean): SQL => {
     sql`${devices.battery}::text`,
     sql`case when ${devices.is_charging} then 'yes' when not ${devices.is_charging} then 'no' end`,
   ];
-  const joined = (by: SQL) =>
-    sql.join(
-      fields.map((f) => sql`coalesce(${f}, '')`),
-      by,
-    );
-  // Tested on the fields joined by chr(1), so a separator is not taken for a comma in a field.
-  const tested = joined(sql` || chr(1) || `);
-  const escaped = sql.join(fields.map(csv), sql` || ',' || `);
-  return sql`case when ${tested} !~ '(^|\x01)[-=+@\t\r]|[",\r\n]' then ${joined(sql` || ',' || `)} else ${escaped} end || chr(13) || chr(10)`;
+  return csvLine(fields);
 };
-
-/** Lines of a batch the database joins into one text: well under V8's large-object size (128 KiB). */
-const PART = 1_000;
-
-/** One text of a batch and the batch's size, last id and last sort key (as text). */
-type Part = [body: string, rows: string, lastId: string, lastKey: string | null];
 
 /** The sort columns that never hold null: one walk of the list, no second one for the nulls. */
 const NOT_NULL = new Set<AnyColumn>([devices.name, devices.entity, devices.created_at, devices.updated_at]);
@@ -91,40 +62,19 @@ async function* walk(
   after: (id: string, key: string | null) => SQL,
   batch: number,
 ): AsyncGenerator<string> {
-  const pool = (db as unknown as { $client: Pool }).$client;
-  const read = async (last: Part | undefined) => {
-    const rows = db
+  const batchQuery = (last: LineKey | undefined) =>
+    db
       .select({
         line: sql`${line(landlord)}`.as('line'),
         id: sql`${devices.name}`.as('id'),
         key: sql`${column}::text`.as('key'),
       })
       .from(devices)
-      .where(and(where, last && after(last[2], last[3])))
+      .where(and(where, last && after(last.id, last.key)))
       .orderBy(...order)
       .limit(batch)
       .toSQL();
-    // A window without an order of its own numbers its input in the subquery's order.
-    const query = `select string_agg(line, '' order by n), max(c)::text, max(id) filter (where n = c),
-        max(key) filter (where n = c)
-      from (select line, id, key, row_number() over () as n, count(*) over () as c from (${rows.sql}) b) r
-      group by (n - 1) / ${PART} order by (n - 1) / ${PART}`;
-    return (await pool.query<Part>({ text: query, values: rows.params, rowMode: 'array', types: AS_TEXT })).rows;
-  };
-  // The next batch is asked for before this one is written: the database reads while the server
-  // writes. At most one batch waits ahead of the reader.
-  let next: Promise<Part[]> | undefined = read(undefined);
-  try {
-    while (next) {
-      const parts: Part[] = await next;
-      const last = parts.at(-1);
-      next = last && Number(last[1]) === batch ? read(last) : undefined;
-      for (const part of parts) yield part[0];
-    }
-  } finally {
-    // A reader gone midway (the download cancelled) leaves the batch asked for unread.
-    next?.catch(() => undefined);
-  }
+  yield* exportLines(db, batchQuery, batch);
 }
 
 /**

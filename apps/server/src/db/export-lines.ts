@@ -1,0 +1,83 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { Pool } from 'pg';
+import type { Db } from './client.ts';
+
+/**
+ * Export files the database writes (docs/decisions/2026-11-28-export-lines-in-the-database.md):
+ * the device export and the audit export read their rows as lines of text the database wrote and
+ * joined, a few strings a batch in the server instead of an object and a string a field.
+ */
+
+/** A batch's values as PostgreSQL's text, untouched. */
+const AS_TEXT = { getTypeParser: () => (value: string) => value };
+
+/**
+ * A field as csvField writes it (audit/export-audit.ts), in SQL: empty for null, a leading formula
+ * character defused by a quote, quoted with its quotes doubled when it holds a quote, a comma or a
+ * line break. One regular expression a field finds the common case: the text as it is.
+ */
+export const csvSql = (v: SQL) => sql`case when ${v} is null then ''
+  when ${v} !~ '^[-=+@\t\r]|[",\r\n]' then ${v}
+  else (select case when p ~ '[",\r\n]' then '"' || replace(p, '"', '""') || '"' else p end
+    from (select case when ${v} ~ '^[-=+@\t\r]' then '''' || ${v} else ${v} end as p) d) end`;
+
+/**
+ * A CSV line of `fields` (text or null), ended by CRLF. One regular expression a line finds the
+ * common case, no field to escape (none starts with a formula character or holds a quote, a
+ * comma or a line break): the fields joined by commas as they are; else every field goes through
+ * `csvSql`. The test runs on the fields joined by chr(1), so a separator is not taken for a comma.
+ */
+export const csvLine = (fields: SQL[]): SQL => {
+  const joined = (by: SQL) =>
+    sql.join(
+      fields.map((f) => sql`coalesce(${f}, '')`),
+      by,
+    );
+  const tested = joined(sql` || chr(1) || `);
+  const escaped = sql.join(fields.map(csvSql), sql` || ',' || `);
+  return sql`case when ${tested} !~ '(^|\x01)[-=+@\t\r]|[",\r\n]' then ${joined(sql` || ',' || `)} else ${escaped} end || chr(13) || chr(10)`;
+};
+
+/** Where a batch ended: its last row's id and sort key, as PostgreSQL's text. */
+export type LineKey = { id: string; key: string | null };
+
+/** One text of a batch and the batch's size, last id and last sort key (as text). */
+type Part = [body: string, rows: string, lastId: string, lastKey: string | null];
+
+/**
+ * The lines of a walk in index order, a batch at a time. `batchQuery(after)` is the batch's
+ * ordered, limited select of three columns, `line`, `id` and `key`, continuing after the last
+ * row of the batch before (none for the first). The database joins a batch's lines `part` at a
+ * time, in the batch's order: keep a part under V8's large-object size (128 KiB) so it is young
+ * garbage. The next batch is asked for before this one is written: the database reads while the
+ * server writes; at most one batch waits ahead of the reader.
+ */
+export async function* exportLines(
+  db: Db,
+  batchQuery: (after: LineKey | undefined) => { sql: string; params: unknown[] },
+  batch: number,
+  part = 1_000,
+): AsyncGenerator<string> {
+  const pool = (db as unknown as { $client: Pool }).$client;
+  const read = async (after: LineKey | undefined) => {
+    const rows = batchQuery(after);
+    // A window without an order of its own numbers its input in the subquery's order.
+    const query = `select string_agg(line, '' order by n), max(c)::text, max(id) filter (where n = c),
+        max(key) filter (where n = c)
+      from (select line, id, key, row_number() over () as n, count(*) over () as c from (${rows.sql}) b) r
+      group by (n - 1) / ${part} order by (n - 1) / ${part}`;
+    return (await pool.query<Part>({ text: query, values: rows.params, rowMode: 'array', types: AS_TEXT })).rows;
+  };
+  let next: Promise<Part[]> | undefined = read(undefined);
+  try {
+    while (next) {
+      const parts: Part[] = await next;
+      const last = parts.at(-1);
+      next = last && Number(last[1]) === batch ? read({ id: last[2], key: last[3] }) : undefined;
+      for (const p of parts) yield p[0];
+    }
+  } finally {
+    // A reader gone midway (the download cancelled) leaves the batch asked for unread.
+    next?.catch(() => undefined);
+  }
+}
