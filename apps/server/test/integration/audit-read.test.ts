@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditPages } from '../../src/domain/audit/list-audit.ts';
+import { exportAudit } from '../../src/domain/audit/export-audit.ts';
 import { sweepAudit } from '../../src/domain/audit/sweep-audit.ts';
 import { entriesOf } from '../helpers/audit.ts';
 import { randomDeviceId, startWithTwoEntities } from '../helpers/devices.ts';
@@ -17,11 +17,44 @@ const token = { admin: '', operator: '', globexAdmin: '' };
 const globexDevice = randomDeviceId();
 
 const get = (path: string, t = token.admin) => s.request('GET', path, { token: t });
-const device = (entity: string, name: string, t = root) =>
+const device = (entity: string, name: string, t = root, description = `unit ${name}`, agent = 'audit-read') =>
   s.request('POST', `/api/v1/tenant/${entity}/device`, {
     token: t,
-    body: { document: { name, description: `unit ${name}`, manufacturing_type: 'CC1' } },
+    headers: { 'user-agent': agent },
+    body: { document: { name, description, manufacturing_type: 'CC1' } },
   });
+
+/** The records of a CSV text (RFC 4180: quoted fields with doubled quotes, CRLF lines). */
+function parseCsv(text: string): string[][] {
+  const rows: string[][] = [];
+  let row: string[] = [];
+  let field = '';
+  const end = () => {
+    row.push(field);
+    field = '';
+  };
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i]!;
+    if (c === '"' && field === '') {
+      for (i++; i < text.length && !(text[i] === '"' && text[i + 1] !== '"'); i++)
+        field += text[i] === '"' ? text[++i] : text[i];
+    } else if (c === ',') end();
+    else if (c === '\r' && text[i + 1] === '\n') {
+      end();
+      rows.push(row);
+      row = [];
+      i++;
+    } else field += c;
+  }
+  return rows;
+}
+
+/** An entry's CSV record as csvField writes the list's entry: formula characters defused, JSON parsed. */
+const csvOf = (e: any) =>
+  [e.id, e.at, e.entity, e.actor.kind, e.actor.id, e.actor.name, e.actor.account, e.address, e.user_agent]
+    .concat([e.action, e.target.type, e.target.name, e.outcome, e.reason, e.changes, e.details])
+    .map((v) => (v === null ? '' : typeof v === 'string' ? (/^[=+\-@\t\r]/.test(v) ? `'${v}` : v) : v));
+const parsedRecord = (r: string[]) => r.map((v, i) => (i >= 14 && v !== '' ? JSON.parse(v) : v));
 
 beforeAll(async () => {
   ({ s, root, acme, globex } = await startWithTwoEntities());
@@ -32,7 +65,10 @@ beforeAll(async () => {
   token.globexAdmin = (
     await createAccount(s, root, { name: `adm_${globex}`, entity: globex, subtype: 'admin' })
   ).access_token;
-  for (let i = 0; i < 7; i++) expect((await device(acme, randomDeviceId(), token.admin)).status).toBe(201);
+  for (let i = 0; i < 6; i++) expect((await device(acme, randomDeviceId(), token.admin)).status).toBe(201);
+  // A field to escape in the file: a formula, quotes, a comma and a line break.
+  const hostile = await device(acme, randomDeviceId(), token.admin, '=1+"two",\nthree', '@agent "x", y');
+  expect(hostile.status).toBe(201);
   expect((await device(globex, globexDevice)).status).toBe(201);
 });
 afterAll(async () => s?.close());
@@ -122,12 +158,16 @@ describe('the audit log read', () => {
     const lines = csv.text.trimEnd().split('\r\n');
     expect(lines[0]).toMatch(/^id,at,entity,actor_kind/);
     expect(lines.slice(1).map((l) => l.split(',')[0])).toEqual(pages.map((e) => e.id));
+    const records = parseCsv(csv.text);
+    expect(records.slice(1).map(parsedRecord)).toEqual(pages.map(csvOf));
+    expect(records.some((r) => r[8] === `'@agent "x", y`)).toBe(true);
     const filtered = await get(`/api/v1/tenant/${acme}/audit/export?format=json&action=device.create`);
     expect(filtered.body).toHaveLength(7);
-    // Pages of three: each continues after the last one's time and id, losing and repeating nothing.
-    const small: any[] = [];
-    for await (const page of auditPages(s.app.db, acme, {}, 3)) small.push(...page);
-    expect(small).toEqual(pages);
+    // Batches of three joined two at a time: each continues after the last one's time and id,
+    // losing and repeating nothing.
+    let small = '';
+    for await (const text of exportAudit(s.app.db, acme, {}, 'json', 3, 2)) small += text;
+    expect(JSON.parse(small)).toEqual(pages);
   });
 
   it('keeps entries append-only: no update, and the sweep removes only those older than the retention', async () => {

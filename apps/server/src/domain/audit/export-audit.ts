@@ -1,6 +1,9 @@
-import type { AuditEntry, AuditFilter } from '@fleet/shared/schemas/audit';
+import { and, desc, sql } from 'drizzle-orm';
+import type { AuditFilter } from '@fleet/shared/schemas/audit';
 import type { Db } from '../../db/client.ts';
-import { auditPages, type AuditScope } from './list-audit.ts';
+import { csvLine, exportLines, type LineKey } from '../../db/export-lines.ts';
+import { auditEntries } from '../../db/schema.ts';
+import { auditWhere, type AuditScope } from './list-audit.ts';
 
 export const AUDIT_CSV_COLUMNS = [
   'id',
@@ -21,7 +24,10 @@ export const AUDIT_CSV_COLUMNS = [
   'details',
 ] as const;
 
-/** A CSV field (RFC 4180), with a leading formula character defused for spreadsheets. */
+/**
+ * A CSV field (RFC 4180), with a leading formula character defused for spreadsheets: the rules
+ * csvSql (db/export-lines.ts) applies in the database; device-export-csv.test.ts compares them.
+ */
 export function csvField(value: unknown): string {
   if (value === null || value === undefined) return '';
   let text = typeof value === 'string' ? value : JSON.stringify(value);
@@ -29,41 +35,84 @@ export function csvField(value: unknown): string {
   return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
-const csvRow = (e: AuditEntry) =>
-  [
-    e.id,
-    e.at,
-    e.entity,
-    e.actor.kind,
-    e.actor.id,
-    e.actor.name,
-    e.actor.account,
-    e.address,
-    e.user_agent,
-    e.action,
-    e.target.type,
-    e.target.name,
-    e.outcome,
-    e.reason,
-    e.changes,
-    e.details,
-  ]
-    .map(csvField)
-    .join(',');
+const t = auditEntries;
+/** The time as the list presents it (toISOString: UTC, milliseconds). */
+const isoAt = sql`to_char(${t.at} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
-/** The export's body, a page of the database at a time: CSV with a header, or a JSON array. */
-export async function* exportAudit(db: Db, scope: AuditScope, f: AuditFilter, format: 'csv' | 'json') {
-  let first = true;
-  if (format === 'csv') yield AUDIT_CSV_COLUMNS.join(',') + '\r\n';
-  else yield '[';
-  for await (const page of auditPages(db, scope, f)) {
-    if (format === 'csv') yield page.map((e) => csvRow(e) + '\r\n').join('');
-    else {
-      yield (first ? '' : ',') + page.map((e) => JSON.stringify(e)).join(',');
-      first = false;
-    }
+/** An entry's CSV line, written by the database: the header's fields, JSON values as jsonb text. */
+const csvEntry = csvLine([
+  sql`${t.id}::text`,
+  isoAt,
+  sql`${t.entity}`,
+  sql`${t.actor_kind}`,
+  sql`${t.actor_id}`,
+  sql`${t.actor_name}`,
+  sql`${t.actor_account}`,
+  sql`${t.address}`,
+  sql`${t.user_agent}`,
+  sql`${t.action}`,
+  sql`${t.target_type}`,
+  sql`${t.target_name}`,
+  sql`${t.outcome}`,
+  sql`${t.reason}`,
+  sql`${t.changes}::text`,
+  sql`${t.details}::text`,
+]);
+
+/** An entry as the list presents it (presentAudit), as JSON text preceded by a comma. */
+const jsonEntry = sql`',' || json_build_object('id', ${t.id}::text, 'at', ${isoAt}, 'entity', ${t.entity},
+  'actor', json_build_object('kind', ${t.actor_kind}, 'id', ${t.actor_id}, 'name', ${t.actor_name},
+    'account', ${t.actor_account}),
+  'address', ${t.address}, 'user_agent', ${t.user_agent}, 'action', ${t.action},
+  'target', json_build_object('type', ${t.target_type}, 'name', ${t.target_name}),
+  'outcome', ${t.outcome}, 'reason', ${t.reason}, 'changes', ${t.changes}, 'details', ${t.details})::text`;
+
+/** Lines of a batch the database joins into one text: an entry's line runs to a few hundred bytes. */
+const PART = 250;
+
+/**
+ * The export's body: CSV with a header, or a JSON array, newest first as the list. One walk of
+ * the filtered scope by keyset in index order (at, id descending: audit_entries_entity_at_idx for
+ * an entity, audit_entries_at_idx for every entity), `batch` entries a read, the next read asked
+ * for before this one is written. The database writes and joins the lines
+ * (docs/decisions/2026-11-28-audit-export-lines-in-the-database.md); JSON values inside the file
+ * are PostgreSQL's jsonb text, equal to the list's once parsed.
+ */
+export async function* exportAudit(
+  db: Db,
+  scope: AuditScope,
+  f: AuditFilter,
+  format: 'csv' | 'json',
+  batch = 5_000,
+  part = PART,
+): AsyncGenerator<string> {
+  const where = auditWhere(scope, f);
+  const batchQuery = (after: LineKey | undefined) =>
+    db
+      .select({
+        line: sql`${format === 'csv' ? csvEntry : jsonEntry}`.as('line'),
+        id: sql`${t.id}::text`.as('id'),
+        // The time as PostgreSQL's text: a Date would drop the microseconds and skip rows.
+        key: sql`${t.at}::text`.as('key'),
+      })
+      .from(t)
+      .where(and(where, after && sql`(${t.at}, ${t.id}) < (${after.key}::timestamptz, ${after.id}::bigint)`))
+      .orderBy(desc(t.at), desc(t.id))
+      .limit(batch)
+      .toSQL();
+  if (format === 'csv') {
+    yield AUDIT_CSV_COLUMNS.join(',') + '\r\n';
+    yield* exportLines(db, batchQuery, batch, part);
+    return;
   }
-  if (format === 'json') yield ']';
+  // Every entry comes with a comma before it: the first one's is dropped.
+  let first = true;
+  yield '[';
+  for await (const text of exportLines(db, batchQuery, batch, part)) {
+    yield first ? text.slice(1) : text;
+    first = false;
+  }
+  yield ']';
 }
 
 /** The download's file name: the entity (or `all`) and the day. */

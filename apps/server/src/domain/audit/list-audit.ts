@@ -1,4 +1,4 @@
-import { and, count, desc, eq, getTableColumns, gte, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, gte, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { AuditEntry, AuditFilter, AuditListQuery } from '@fleet/shared/schemas/audit';
 import type { Db } from '../../db/client.ts';
 import { auditEntries } from '../../db/schema.ts';
@@ -69,40 +69,4 @@ export async function listAudit(db: Db, scope: AuditScope, q: AuditListQuery) {
     db.select({ n: count() }).from(auditEntries).where(where),
   ]);
   return { data: rows.map(presentAudit), total: total?.n ?? 0 };
-}
-
-/**
- * Every entry of the filtered scope, newest first, a page at a time: each page continues after
- * the last one's (at, id), so memory holds one page whatever the total.
- */
-export async function* auditPages(
-  db: Db,
-  scope: AuditScope,
-  f: AuditFilter,
-  page = 2_000,
-): AsyncGenerator<AuditEntry[]> {
-  const where = auditWhere(scope, f);
-  // The time as PostgreSQL's text: a Date would drop the microseconds and skip rows.
-  const columns = { ...getTableColumns(auditEntries), at_key: sql<string>`${auditEntries.at}::text` };
-  let after: { at: string; id: bigint } | undefined;
-  for (;;) {
-    const rows = await db
-      .select(columns)
-      .from(auditEntries)
-      .where(
-        and(
-          where,
-          after
-            ? sql`(${auditEntries.at}, ${auditEntries.id}) < (${after.at}::timestamptz, ${String(after.id)}::bigint)`
-            : undefined,
-        ),
-      )
-      .orderBy(...newestFirst)
-      .limit(page);
-    if (rows.length === 0) return;
-    yield rows.map(presentAudit);
-    const last = rows[rows.length - 1]!;
-    after = { at: last.at_key, id: last.id };
-    if (rows.length < page) return;
-  }
 }
