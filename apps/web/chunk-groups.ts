@@ -3,7 +3,7 @@ import type { Rolldown } from 'vite';
 // Left to itself the bundler gives every set of lazy screens that shares a module its own chunk,
 // so a cold load of the console fetched ~96 scripts (index.html alone listed 32), each a request
 // and a compile in a new browser context. These groups merge only what every signed-in first
-// load runs anyway; lazy screens keep the bundler's own chunks (bench/notes/suite-speed.md).
+// load runs anyway; lazy screens keep the bundler's own chunks (bench/notes/suite-speed-2026-11-28.md).
 //
 // - `sign-in`: what the sign-in page (login.html) and the console (index.html) both import
 //   statically (colour scheme, stylesheets, preload helper), so neither page loads the other's
