@@ -1,10 +1,12 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { AccessClaims } from '@fleet/shared/schemas/session';
 import type { Db } from '../../db/client.ts';
 import { devices } from '../../db/schema.ts';
 import type { Scope } from '../account/account-scope.ts';
 import type { AuditContext } from '../audit/audit-context.ts';
 import { audited } from '../audit/audited.ts';
+import { auditedReturning } from '../audit/audited-returning.ts';
+import { notFound } from '../../lib/http-error.ts';
 import { assertMayChangeDevices } from './device-policy.ts';
 import { findDeviceInScope, presentDevice } from './device-scope.ts';
 
@@ -17,8 +19,13 @@ export async function deleteDevice(db: Db, ctx: AuditContext, actor: AccessClaim
     entity: target.entity,
     target: { type: 'device', name: target.name },
   } as const;
-  await audited(db, ctx, { ...entry, before: presentDevice(target) }, (tx) =>
-    tx.delete(devices).where(eq(devices.name, target.name)),
+  // The deletion and its entry in one statement; gone meanwhile (another request deleted it): 404.
+  await auditedReturning(
+    db,
+    ctx,
+    { ...entry, before: presentDevice(target) },
+    sql`delete from ${devices} where ${devices.name} = ${target.name} returning ${devices.name}`,
+    () => notFound('Device'),
   );
 }
 
