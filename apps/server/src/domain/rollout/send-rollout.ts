@@ -10,11 +10,13 @@ import { payloadFor } from '../dfu/send-firmware-update.ts';
 import type { RolloutRow } from './present-rollout.ts';
 
 /**
- * At most this many devices are sent their step in one engine step (the bulk DFU's own batch), so
- * a stage of thousands is written in short transactions that leave room for the API and the
- * devices' replies; a full batch has the engine step again at once.
+ * At most this many devices are sent their step in one engine step, so a stage of thousands is
+ * written in short transactions that leave room for the API and the devices' replies; a full batch
+ * has the engine step again at once. A step is one transaction and holds the embedded database's
+ * one connection throughout: at 1,000 its command writes took up to 662 ms under load (docs/rollouts.md
+ * "Bench"), which an operator's query waited out.
  */
-export const SEND_BATCH = 1000;
+export const SEND_BATCH = 250;
 
 /** A device whose provisioning session is to start after the commit (a file-set rollout). */
 export interface ToProvision {
