@@ -1,9 +1,9 @@
-import { and, desc, sql } from 'drizzle-orm';
+import { and, sql } from 'drizzle-orm';
 import type { AuditFilter } from '@fleet/shared/schemas/audit';
 import type { Db } from '../../db/client.ts';
 import { csvLine, exportLines, type LineKey } from '../../db/export-lines.ts';
 import { auditEntries } from '../../db/schema.ts';
-import { auditWhere, type AuditScope } from './list-audit.ts';
+import { auditWhere, newestFirst, type AuditScope } from './list-audit.ts';
 
 export const AUDIT_CSV_COLUMNS = [
   'id',
@@ -97,7 +97,7 @@ export async function* exportAudit(
       })
       .from(t)
       .where(and(where, after && sql`(${t.at}, ${t.id}) < (${after.key}::timestamptz, ${after.id}::bigint)`))
-      .orderBy(desc(t.at), desc(t.id))
+      .orderBy(...newestFirst)
       .limit(batch)
       .toSQL();
   if (format === 'csv') {

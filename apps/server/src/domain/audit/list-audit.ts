@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gte, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, count, eq, gte, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { AuditEntry, AuditFilter, AuditListQuery } from '@fleet/shared/schemas/audit';
 import type { Db } from '../../db/client.ts';
 import { auditEntries } from '../../db/schema.ts';
@@ -53,7 +53,12 @@ export function auditWhere(scope: AuditScope, f: AuditFilter): SQL | undefined {
   return and(...parts);
 }
 
-const newestFirst = [desc(auditEntries.at), desc(auditEntries.id)];
+/**
+ * Newest first, in the order of audit_entries_at_idx and audit_entries_entity_at_idx (migration
+ * 0011: `desc nulls last`; both columns hold no null). A bare `desc` means `nulls first`, which
+ * no index answers: every read sorted the whole filtered scope.
+ */
+export const newestFirst = [sql`${auditEntries.at} desc nulls last`, sql`${auditEntries.id} desc nulls last`];
 
 /** A page of entries, newest first, with the total of the filtered scope. */
 export async function listAudit(db: Db, scope: AuditScope, q: AuditListQuery) {
