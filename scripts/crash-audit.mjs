@@ -96,7 +96,10 @@ export async function read(dataDir, databaseUrl, queries) {
     }
   }
   const { PGlite } = await import('@electric-sql/pglite');
-  const db = new PGlite(path.join(dataDir, 'pgdata'));
+  // The server's extensions: a plan may use an index of their operator classes (migration 0029).
+  const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
+  const { btree_gin } = await import('@electric-sql/pglite/contrib/btree_gin');
+  const db = new PGlite(path.join(dataDir, 'pgdata'), { extensions: { pg_trgm, btree_gin } });
   try {
     for (const [query, params] of queries) answers.push((await db.query(query, params)).rows);
     return answers;
