@@ -76,7 +76,7 @@ describe('a device created and deleted', () => {
       ctx,
       { ...entry, before: { name } },
       sql`delete from ${devices} where ${devices.name} = ${name} returning ${devices.name}`,
-      () => notFound('Device'),
+      { none: () => notFound('Device') },
     );
     await expect(gone).rejects.toMatchObject({ statusCode: 404 });
     const entries = await entriesOf('device.delete', name);

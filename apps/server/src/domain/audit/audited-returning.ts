@@ -6,6 +6,13 @@ import type { HttpError } from '../../lib/http-error.ts';
 import type { AuditContext } from './audit-context.ts';
 import { entryRow, recordFailure, type AuditEntryInput } from './audited.ts';
 
+interface Options {
+  /** The error when the change matched no row (recorded as a failure, without before/after/details). */
+  none?: () => HttpError;
+  /** The entry's `details` as an expression over the change's row `c` and the entry `v` (default `v.details`). */
+  details?: SQL;
+}
+
 /**
  * Runs `change`, ONE `insert`/`update`/`delete … returning`, with its entry in the same
  * statement, written only for what it changed:
@@ -20,7 +27,7 @@ export async function auditedReturning<R>(
   ctx: AuditContext,
   entry: AuditEntryInput,
   change: SQL,
-  none?: () => HttpError,
+  { none, details }: Options = {},
 ): Promise<R[]> {
   if (ctx.unaudited) {
     const rows = rowsOf<R>(await db.execute(change));
@@ -29,12 +36,13 @@ export async function auditedReturning<R>(
   }
   const row = entryRow(ctx, entry);
   const columns = Object.keys(row) as Array<keyof typeof row>;
+  const values = columns.map((c) => (c === 'details' && details ? details : sql.raw(`v.${c}`)));
   const rows = rowsOf<R>(
     await db.execute(sql`
       with c as (${change}),
       logged as (
         insert into audit_entries (${sql.raw(columns.join(', '))})
-        select ${sql.raw(columns.map((c) => `v.${c}`).join(', '))} from c, ${recordset([row], { table: auditEntries, columns })})
+        select ${sql.join(values, sql`, `)} from c, ${recordset([row], { table: auditEntries, columns })})
       select c.* from c`),
   );
   if (rows.length > 0) {
@@ -43,7 +51,7 @@ export async function auditedReturning<R>(
   }
   if (!none) return rows;
   const err = none();
-  const { before: _b, after: _a, ...refused } = entry;
+  const { before: _b, after: _a, details: _d, ...refused } = entry;
   await recordFailure(db, ctx, refused, err);
   throw err;
 }

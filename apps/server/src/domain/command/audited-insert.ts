@@ -1,11 +1,10 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/client.ts';
-import { recordset } from '../../db/raw-sql.ts';
-import { auditEntries } from '../../db/schema.ts';
 import { notFound } from '../../lib/http-error.ts';
 import type { AuditContext } from '../audit/audit-context.ts';
-import { audited, entryRow, recordFailure, type AuditEntryInput } from '../audit/audited.ts';
-import { commandRowsOf, type SendOptions } from './command-rows.ts';
+import { audited, type AuditEntryInput } from '../audit/audited.ts';
+import { auditedReturning } from '../audit/audited-returning.ts';
+import { commandRow, commandRowsOf, type SendOptions } from './command-rows.ts';
 import type { CommandRow } from './present-command.ts';
 
 /** What is sent, as an entry keeps it: the command and its arguments, a firmware update by version only (its link is signed). */
@@ -70,30 +69,14 @@ export async function insertAudited(
 
 /**
  * A send to one device: its row and its entry (`entry`, completed with the row's id and state)
- * in ONE statement, so they commit together or not at all without a transaction's four round
- * trips (BEGIN, two INSERTs, COMMIT) on the embedded database's one connection. No row (no such
- * device in the entity): 404, recorded as a failure, as `audited` does.
+ * in ONE statement (auditedReturning), so they commit together or not at all without a
+ * transaction's four round trips (BEGIN, two INSERTs, COMMIT) on the embedded database's one
+ * connection. No row (no such device in the entity): 404, recorded as a failure, as `audited` does.
  */
 async function withEntry(db: Db, audit: AuditContext, insert: SQL, entry: AuditEntryInput): Promise<CommandRow[]> {
-  const row = entryRow(audit, entry);
-  const columns = Object.keys(row) as Array<keyof typeof row>;
-  const values = columns.map((c) =>
-    c === 'details' ? sql`v.details || jsonb_build_object('command_id', c.id, 'state', c.state)` : sql.raw(`v.${c}`),
-  );
-  const rows = commandRowsOf(
-    await db.execute(sql`
-      with c as (${insert} returning *),
-      logged as (
-        insert into audit_entries (${sql.raw(columns.join(', '))})
-        select ${sql.join(values, sql`, `)} from c, ${recordset([row], { table: auditEntries, columns })})
-      select c.* from c`),
-  );
-  if (rows.length === 0) {
-    const err = notFound('Device');
-    const { details: _d, ...refused } = entry;
-    await recordFailure(db, audit, refused, err);
-    throw err;
-  }
-  audit.recorded = true;
-  return rows;
+  const rows = await auditedReturning<CommandRow>(db, audit, entry, sql`${insert} returning *`, {
+    none: () => notFound('Device'),
+    details: sql`v.details || jsonb_build_object('command_id', c.id, 'state', c.state)`,
+  });
+  return rows.map(commandRow);
 }

@@ -27,13 +27,15 @@ export function commandInsert(actor: AccessClaims, target: Target, req: SendOpti
       from devices d where ${devicesClause}`;
 }
 
+/** A command row as raw SQL answers it (dates as strings), with its dates as dates. */
+export const commandRow = (row: CommandRow): CommandRow => ({
+  ...row,
+  created_at: new Date(row.created_at),
+  expires_at: new Date(row.expires_at),
+});
+
 /** The command rows a statement answered (whole `commands` rows, raw SQL: dates as strings). */
-export const commandRowsOf = (result: unknown): CommandRow[] =>
-  rowsOf<CommandRow>(result).map((row) => ({
-    ...row,
-    created_at: new Date(row.created_at),
-    expires_at: new Date(row.expires_at),
-  }));
+export const commandRowsOf = (result: unknown): CommandRow[] => rowsOf<CommandRow>(result).map(commandRow);
 
 /** Writes the commands of `commandInsert` and answers the rows. */
 export async function insertCommands(

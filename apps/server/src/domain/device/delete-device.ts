@@ -25,7 +25,7 @@ export async function deleteDevice(db: Db, ctx: AuditContext, actor: AccessClaim
     ctx,
     { ...entry, before: presentDevice(target) },
     sql`delete from ${devices} where ${devices.name} = ${target.name} returning ${devices.name}`,
-    () => notFound('Device'),
+    { none: () => notFound('Device') },
   );
 }
 
