@@ -12,7 +12,7 @@ import type { Db } from './client.ts';
 const AS_TEXT = { getTypeParser: () => (value: string) => value };
 
 /**
- * A field as csvField writes it (audit/export-audit.ts), in SQL: empty for null, a leading formula
+ * A field as the tests' reference csvField writes it (test/helpers/csv-field.ts), in SQL: empty for null, a leading formula
  * character defused by a quote, quoted with its quotes doubled when it holds a quote, a comma or a
  * line break. One regular expression a field finds the common case: the text as it is.
  */

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { csvField } from '../../src/domain/audit/export-audit.ts';
+import { csvField } from '../helpers/csv-field.ts';
 import { startWithTwoEntities } from '../helpers/devices.ts';
 import type { TestServer } from '../helpers/server.ts';
 

@@ -24,17 +24,6 @@ export const AUDIT_CSV_COLUMNS = [
   'details',
 ] as const;
 
-/**
- * A CSV field (RFC 4180), with a leading formula character defused for spreadsheets: the rules
- * csvSql (db/export-lines.ts) applies in the database; device-export-csv.test.ts compares them.
- */
-export function csvField(value: unknown): string {
-  if (value === null || value === undefined) return '';
-  let text = typeof value === 'string' ? value : JSON.stringify(value);
-  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
-  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-}
-
 const t = auditEntries;
 /** The time as the list presents it (toISOString: UTC, milliseconds). */
 const isoAt = sql`to_char(${t.at} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
