@@ -2,8 +2,9 @@ import { sql } from 'drizzle-orm';
 import { UNRESPONSIVE_AFTER_MS } from '@fleet/shared/constants';
 import type { Db } from '../db/client.ts';
 import { rowsOf } from '../db/raw-sql.ts';
+import { unresponsiveOf } from '../domain/fleet-health/fleet-now.ts';
 
-/** Counts read from the database at scrape time, every entity together (no tenant in a label). */
+/** Counts read from the database for the scrapes, every entity together (no tenant in a label). */
 export interface FleetCounts {
   devices: { total: number; online: number; unresponsive: number };
   /** Open commands (queued, sent), by state: the partial index `commands_open_idx` answers it. */
@@ -22,28 +23,31 @@ interface Grouped {
 }
 
 /**
- * One round trip for every figure: the devices' one scan (the fleet health screen's predicates:
- * unresponsive on the shared 20 minutes) and four small GROUP BYs on indexed or small tables.
+ * The fleet health screen's reads, every entity's: devices and online from the counts kept as the
+ * devices change (`fleet_counts`, migration 0028), unresponsive from the `updated_at` index
+ * (unresponsiveOf); no statement scans `devices`. Then four small GROUP BYs in one statement.
+ * Three short statements, so the embedded database's one connection is free between them.
  */
 export async function readFleetCounts(db: Db, now = new Date()): Promise<FleetCounts> {
+  const kept = rowsOf<{ dim: string; n: number }>(
+    await db.execute(sql`
+      select dim, sum(n)::int as n from fleet_counts where dim in ('total', 'online') group by dim`),
+  );
+  const total = Number(kept.find((r) => r.dim === 'total')?.n ?? 0);
   const cutoff = new Date(now.getTime() - UNRESPONSIVE_AFTER_MS).toISOString();
+  const unresponsive = total === 0 ? 0 : await unresponsiveOf(db, null, cutoff, total);
   const rows = rowsOf<Grouped>(
     await db.execute(sql`
-      select 'devices' as what, v.key, v.n from (
-        select count(*)::int as total, count(*) filter (where online)::int as online,
-          count(*) filter (where updated_at < ${cutoff}::timestamptz)::int as unresponsive
-        from devices) d,
-        lateral (values ('total', d.total), ('online', d.online), ('unresponsive', d.unresponsive)) v(key, n)
-      union all select 'commands', state, count(*)::int from commands where state in ('queued', 'sent') group by state
+      select 'commands' as what, state as key, count(*)::int as n from commands
+        where state in ('queued', 'sent') group by state
       union all select 'provision', status, count(*)::int from provision_sessions group by status
       union all select 'rollouts', state, count(*)::int from rollouts group by state
       union all select 'alerts', status, count(*)::int from alerts where status <> 'cleared' group by status`),
   );
   const of = (what: string) =>
     Object.fromEntries(rows.filter((r) => r.what === what).map((r) => [r.key ?? '', Number(r.n)]));
-  const devices = of('devices');
   return {
-    devices: { total: devices.total ?? 0, online: devices.online ?? 0, unresponsive: devices.unresponsive ?? 0 },
+    devices: { total, online: Number(kept.find((r) => r.dim === 'online')?.n ?? 0), unresponsive },
     commandsOpen: of('commands'),
     provisionSessions: of('provision'),
     rollouts: of('rollouts'),
@@ -52,28 +56,7 @@ export async function readFleetCounts(db: Db, now = new Date()): Promise<FleetCo
 }
 
 /**
- * How long one read of the fleet's counts serves the scrapes of this instance (docs/metrics.md):
- * a scrape every second (or several Prometheus servers) reads the database at most once in
- * this time, and the gauges are at most this old. Counting every device is a scan of the whole
- * table on the embedded database's one connection, where commands wait behind it.
+ * How often the fleet's counts are read for the scrapes of this instance (docs/metrics.md), by a
+ * timer from the first scrape on, never on a scrape's path while the last read is fresh.
  */
 export const FLEET_COUNTS_MAX_AGE_MS = 5_000;
-
-/**
- * `read`, answered from its last result while that is younger than `maxAgeMs` (by `now`); scrapes
- * arriving while a read runs share it. A failed read is not kept: the next scrape reads again.
- */
-export function cachedFor<T>(maxAgeMs: number, read: () => Promise<T>, now = () => Date.now()): () => Promise<T> {
-  let last: { at: number; value: Promise<T> } | null = null;
-  return () => {
-    const t = now();
-    if (last && t - last.at < maxAgeMs) return last.value;
-    const value = read();
-    const entry = { at: t, value };
-    last = entry;
-    value.catch(() => {
-      if (last === entry) last = null;
-    });
-    return value;
-  };
-}

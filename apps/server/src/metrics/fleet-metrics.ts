@@ -3,6 +3,7 @@ import type { PoolProbe } from '../db/pool-probe.ts';
 import type { LoopProbe } from '../lib/batching/flush-loop.ts';
 import type { LinkStats } from '../mqtt/device-link.ts';
 import type { FleetCounts } from './fleet-counts.ts';
+import { openFdsWithoutBlocking } from './open-fds.ts';
 
 /** What the metrics read at scrape time: the running app's own counters and probes. */
 export interface MetricSources {
@@ -15,7 +16,7 @@ export interface MetricSources {
   /** Event streams and sockets followed on this instance (live-connections.ts), and the sockets among them. */
   liveConnections: () => number;
   sockets: () => number;
-  /** The database's counts, read once a scrape. */
+  /** The database's counts, as last read (kept fresh off the scrape's path: kept-fresh.ts). */
   fleetCounts: () => Promise<FleetCounts>;
 }
 
@@ -37,6 +38,7 @@ function setAll(gauge: Gauge<string>, label: string, values: Record<string, numb
 export function createFleetMetrics(sources: MetricSources) {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry });
+  openFdsWithoutBlocking(registry);
 
   const http = new Histogram({
     name: 'fleet_http_request_duration_seconds',
@@ -150,7 +152,7 @@ export function createFleetMetrics(sources: MetricSources) {
     registers: [registry],
   });
 
-  // The database's figures: one query a scrape, shared by the gauges below.
+  // The database's figures, as last read, shared by the gauges below.
   const fleetGauge = (name: string, help: string, label: string) =>
     new Gauge({ name, help, labelNames: [label], registers: [registry] });
   const devices = fleetGauge(
@@ -181,7 +183,7 @@ export function createFleetMetrics(sources: MetricSources) {
     commandsSettled(rows: { type: string; state: string }[]) {
       for (const r of rows) settled.inc({ type: r.type, state: r.state });
     },
-    /** The Prometheus text, with the database's figures read now. */
+    /** The Prometheus text, with the database's figures as last read. */
     async scrape(): Promise<string> {
       const counts = await sources.fleetCounts();
       setAll(devices, 'state', counts.devices);

@@ -5,7 +5,8 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Config } from '../config.ts';
 import type { LoopProbe } from '../lib/batching/flush-loop.ts';
-import { FLEET_COUNTS_MAX_AGE_MS, cachedFor, readFleetCounts } from '../metrics/fleet-counts.ts';
+import { FLEET_COUNTS_MAX_AGE_MS, readFleetCounts } from '../metrics/fleet-counts.ts';
+import { keptFresh } from '../metrics/kept-fresh.ts';
 import { createFleetMetrics, type FleetMetrics } from '../metrics/fleet-metrics.ts';
 import { sendError } from './errors.ts';
 
@@ -65,6 +66,13 @@ export const metricsPlugin = fp(
       ...(app.hasDecorator('beacons') && { beacon_sightings: app.beacons.sightings.loop }),
     });
     const link = app.devices.link;
+    // Read every FLEET_COUNTS_MAX_AGE_MS by a timer from the first scrape on, off the scrapes' path.
+    const counts = keptFresh(
+      FLEET_COUNTS_MAX_AGE_MS,
+      () => readFleetCounts(app.db),
+      (err) => app.log.warn({ err }, 'metrics: reading the fleet counts failed'),
+    );
+    app.addHook('onClose', () => counts.close());
     const metrics = createFleetMetrics({
       mqtt: app.devices.stats,
       connectedDevices: link.connected ? () => link.connected!() : undefined,
@@ -72,8 +80,7 @@ export const metricsPlugin = fp(
       loops,
       liveConnections,
       sockets: () => (app.hasDecorator('beacons') ? app.beacons.socket.connected() : 0),
-      // Read at most once in FLEET_COUNTS_MAX_AGE_MS, however often this instance is scraped.
-      fleetCounts: cachedFor(FLEET_COUNTS_MAX_AGE_MS, () => readFleetCounts(app.db)),
+      fleetCounts: () => counts.get(),
     });
     app.metrics = metrics;
     app.devices.commands.onSettled((rows) => metrics.commandsSettled(rows));
