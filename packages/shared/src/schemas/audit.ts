@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { listOf } from './list.ts';
 import { AUDIT_ACTION_NAMES, AUDIT_ACTOR_KINDS, AUDIT_OUTCOMES, AUDIT_TARGET_TYPES } from '../audit-actions.ts';
 
 /** One audit entry as the API answers it (issue 26). */
@@ -56,6 +57,17 @@ export const AuditListQuerySchema = AuditFilterSchema.extend({
   offset: z.coerce.number().int().min(0).max(10_000_000).default(0),
 });
 export type AuditListQuery = z.infer<typeof AuditListQuerySchema>;
+
+/**
+ * A page of the audit log. `total` is exact up to `offset` + 10,000; a filter matching more
+ * answers that bound with `total_is_lower_bound` true ("10,000+"): pages past it still answer.
+ */
+export const AuditPageSchema = listOf(AuditEntrySchema).extend({
+  total_is_lower_bound: z
+    .boolean()
+    .describe('True when more entries match than were counted: `total` is then a lower bound (offset + 10,000)'),
+});
+export type AuditPage = z.infer<typeof AuditPageSchema>;
 
 export const AuditExportQuerySchema = AuditFilterSchema.extend({ format: z.enum(['csv', 'json']).default('csv') });
 export type AuditExportQuery = z.infer<typeof AuditExportQuerySchema>;

@@ -60,9 +60,26 @@ export function auditWhere(scope: AuditScope, f: AuditFilter): SQL | undefined {
  */
 export const newestFirst = [sql`${auditEntries.at} desc nulls last`, sql`${auditEntries.id} desc nulls last`];
 
-/** A page of entries, newest first, with the total of the filtered scope. */
-export async function listAudit(db: Db, scope: AuditScope, q: AuditListQuery) {
+/**
+ * How far past the page's start the total is counted (docs/decisions/2026-11-28-audit-total-capped.md):
+ * a filter matching more answers this bound with `total_is_lower_bound`, so no page counts a
+ * million rows, and the pager can always reach the next page.
+ */
+export const AUDIT_COUNT_CAP = 10_000;
+
+/**
+ * A page of entries, newest first, with the total of the filtered scope counted exactly up to
+ * `offset + cap`: above that, `total` is that bound and `total_is_lower_bound` is true.
+ */
+export async function listAudit(db: Db, scope: AuditScope, q: AuditListQuery, cap = AUDIT_COUNT_CAP) {
   const where = auditWhere(scope, q);
+  const bound = q.offset + cap;
+  const counted = db
+    .select({ one: sql`1` })
+    .from(auditEntries)
+    .where(where)
+    .limit(bound + 1)
+    .as('counted');
   const [rows, [total]] = await Promise.all([
     db
       .select()
@@ -71,7 +88,8 @@ export async function listAudit(db: Db, scope: AuditScope, q: AuditListQuery) {
       .orderBy(...newestFirst)
       .limit(q.limit)
       .offset(q.offset),
-    db.select({ n: count() }).from(auditEntries).where(where),
+    db.select({ n: count() }).from(counted),
   ]);
-  return { data: rows.map(presentAudit), total: total?.n ?? 0 };
+  const n = total?.n ?? 0;
+  return { data: rows.map(presentAudit), total: Math.min(n, bound), total_is_lower_bound: n > bound };
 }

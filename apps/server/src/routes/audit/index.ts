@@ -2,8 +2,7 @@ import { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { AuditEntrySchema, AuditExportQuerySchema, AuditListQuerySchema } from '@fleet/shared/schemas/audit';
-import { listOf } from '@fleet/shared/schemas/list';
+import { AuditExportQuerySchema, AuditListQuerySchema, AuditPageSchema } from '@fleet/shared/schemas/audit';
 import { assertMayReadAudit } from '../../domain/audit/audit-policy.ts';
 import { exportAudit, exportName } from '../../domain/audit/export-audit.ts';
 import { listAudit, type AuditScope } from '../../domain/audit/list-audit.ts';
@@ -48,7 +47,7 @@ export async function auditRoutes(app: FastifyInstance, deps: Deps) {
         summary: "The entity's audit log, newest first, filtered and paged",
         params: z.object({ entity: pathName() }),
         querystring: TenantList,
-        response: { 200: listOf(AuditEntrySchema), ...errors },
+        response: { 200: AuditPageSchema, ...errors },
       },
     },
     async (request) => {
@@ -85,7 +84,7 @@ export async function auditRoutes(app: FastifyInstance, deps: Deps) {
         security,
         summary: "Every entity's audit log (superadmins); `entity` narrows it, `landlord` to landlord-level entries",
         querystring: AuditListQuerySchema,
-        response: { 200: listOf(AuditEntrySchema), ...errors },
+        response: { 200: AuditPageSchema, ...errors },
       },
     },
     async (request) => {

@@ -5,6 +5,8 @@ interface ListPaginationProps {
   size: number;
   sizes: readonly number[];
   total: number;
+  /** `total` is a lower bound (more match than the server counted): shown as "10,000+". */
+  totalIsLowerBound?: boolean;
   /** What the list holds, singular and plural: ['device', 'devices']. */
   noun: readonly [string, string];
   /** Id of the page-size select, unique on the page. */
@@ -21,13 +23,17 @@ const CONTROL_LABELS = {
 } as const;
 
 /** Pages of a server-paged list with the range shown, the total and a rows-per-page choice. */
-export function ListPagination({ page, size, sizes, total, noun, sizeId, onPage, onSize }: ListPaginationProps) {
+export function ListPagination(props: ListPaginationProps) {
+  const { page, size, sizes, total, totalIsLowerBound = false, noun, sizeId, onPage, onSize } = props;
   const from = total === 0 ? 0 : (page - 1) * size + 1;
   const to = Math.min(page * size, total);
+  const of = totalIsLowerBound
+    ? `${total.toLocaleString('en-US')}+ ${noun[1]}`
+    : `${total} ${total === 1 ? noun[0] : noun[1]}`;
   return (
     <Group justify="space-between" mt="md" gap="md">
       <Text size="sm" c="dimmed" aria-live="polite">
-        {total === 0 ? `No ${noun[1]}` : `${from}–${to} of ${total} ${total === 1 ? noun[0] : noun[1]}`}
+        {total === 0 ? `No ${noun[1]}` : `${from}–${to} of ${of}`}
       </Text>
       <Group gap="lg">
         <Group gap="xs" wrap="nowrap">

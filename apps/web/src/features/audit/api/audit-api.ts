@@ -1,10 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { AuditEntrySchema } from '@fleet/shared/schemas/audit';
-import { listOf } from '@fleet/shared/schemas/list';
+import { AuditPageSchema } from '@fleet/shared/schemas/audit';
 import { api } from '@/lib/api/api.ts';
 import { auditFilterQuery, type AuditFilters } from '../utils/audit-query.ts';
-
-const AuditListSchema = listOf(AuditEntrySchema);
 
 /** `audit` for the landlord (every entity), `tenant/{entity}/audit` for the active entity. */
 export const auditPath = (landlord: boolean) => (landlord ? 'audit' : api.tenant('audit'));
@@ -21,7 +18,7 @@ export function useAuditLog(landlord: boolean, filters: AuditFilters, page: numb
   return useQuery({
     queryKey: auditKeys.list(path, query),
     queryFn: ({ signal }) =>
-      api.get(path, { query, signal, notify: false, parse: (data) => AuditListSchema.parse(data) }),
+      api.get(path, { query, signal, notify: false, parse: (data) => AuditPageSchema.parse(data) }),
     placeholderData: keepPreviousData,
   });
 }

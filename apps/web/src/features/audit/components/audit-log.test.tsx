@@ -35,7 +35,7 @@ function renderLog(answer: Parameters<typeof stubApi>[0], landlord = false) {
 
 describe('the audit log screen', () => {
   it('shows the entries with their change, and sends every filter to the API, back on page 1', async () => {
-    const { calls, user } = renderLog(() => ({ body: { data: [entry(1)], total: 120 } }));
+    const { calls, user } = renderLog(() => ({ body: { data: [entry(1)], total: 120, total_is_lower_bound: false } }));
     expect(await screen.findByText('group: Lobby_Left → Lobby_Right')).toBeTruthy();
     expect(lastList(calls).pathname).toBe('/api/v1/tenant/acme/audit');
 
@@ -67,7 +67,10 @@ describe('the audit log screen', () => {
   });
 
   it("the superadmin's log reads every entity's and narrows to the entity chosen", async () => {
-    const { calls, user } = renderLog(() => ({ body: { data: [entry(1, { entity: null })], total: 1 } }), true);
+    const { calls, user } = renderLog(
+      () => ({ body: { data: [entry(1, { entity: null })], total: 1, total_is_lower_bound: false } }),
+      true,
+    );
     expect(await screen.findByText('Landlord')).toBeTruthy();
     expect(lastList(calls).pathname).toBe('/api/v1/audit');
     await user.click(field(/^Entity/));
@@ -76,7 +79,7 @@ describe('the audit log screen', () => {
   });
 
   it('says what will appear when nothing is recorded, and that the filters match nothing when filtered', async () => {
-    const { user } = renderLog(() => ({ body: { data: [], total: 0 } }));
+    const { user } = renderLog(() => ({ body: { data: [], total: 0, total_is_lower_bound: false } }));
     expect(await screen.findByText('Nothing recorded yet')).toBeTruthy();
     expect(screen.getByText(/Every sign-in, change and command will appear here/)).toBeTruthy();
     await user.type(field(/^Search/), 'nobody{Enter}');
@@ -86,7 +89,9 @@ describe('the audit log screen', () => {
   it('says the log could not be loaded, and Try again asks again', async () => {
     let refuse = true;
     const { calls, user } = renderLog(() =>
-      refuse ? { status: 500, body: { userMessage: 'Boom' } } : { body: { data: [entry(2)], total: 1 } },
+      refuse
+        ? { status: 500, body: { userMessage: 'Boom' } }
+        : { body: { data: [entry(2)], total: 1, total_is_lower_bound: false } },
     );
     expect(await screen.findByText('The audit log could not be loaded.')).toBeTruthy();
     refuse = false;
@@ -95,14 +100,29 @@ describe('the audit log screen', () => {
     expect(calls.length).toBe(2);
   });
 
+  it('shows a capped total as "10,000+" and still pages past it', async () => {
+    // The server counts up to offset + 10,000: page 200 (offset 9,950) answers 19,950+.
+    const { calls, user } = renderLog(({ url }) => {
+      const offset = Number(new URL(url, 'http://x').searchParams.get('offset'));
+      return { body: { data: [entry(offset + 1)], total: offset + 10_000, total_is_lower_bound: true } };
+    });
+    expect(await screen.findByText('1–50 of 10,000+ entries')).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Page 200' }));
+    await vi.waitFor(() => expect(lastList(calls).searchParams.get('offset')).toBe('9950'));
+    expect(await screen.findByText('9951–10000 of 19,950+ entries')).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Next page' }));
+    await vi.waitFor(() => expect(lastList(calls).searchParams.get('offset')).toBe('10000'));
+  });
+
   it('exports the filtered log with the bearer and saves it under the name the server gives', async () => {
-    const { calls, user } = renderLog(() => ({ body: { data: [entry(1)], total: 1 } }));
+    const { calls, user } = renderLog(() => ({ body: { data: [entry(1)], total: 1, total_is_lower_bound: false } }));
     await screen.findByText('dev_1');
     await user.click(field(/^Outcome/));
     await user.click(screen.getByRole('option', { name: 'Success' }));
     const sent: { url: string; auth: string | null }[] = [];
     vi.stubGlobal('fetch', async (input: string, init: RequestInit = {}) => {
-      if (!String(input).includes('/export')) return new Response(JSON.stringify({ data: [entry(1)], total: 1 }));
+      if (!String(input).includes('/export'))
+        return new Response(JSON.stringify({ data: [entry(1)], total: 1, total_is_lower_bound: false }));
       sent.push({ url: String(input), auth: new Headers(init.headers).get('Authorization') });
       return new Response('id,at\n1,x\n', {
         headers: {

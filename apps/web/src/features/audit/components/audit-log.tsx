@@ -86,6 +86,7 @@ export function AuditLog({ landlord, entities, now }: AuditLogProps) {
           size={size}
           sizes={SIZES}
           total={log.data?.total ?? 0}
+          totalIsLowerBound={log.data?.total_is_lower_bound ?? false}
           noun={['entry', 'entries']}
           sizeId="audit-page-size"
           onPage={setPage}
