@@ -9,10 +9,14 @@ export default defineConfig({
     // cores, which on a 2-core machine ran the whole suite one file at a time. The files do not
     // share state: each starts its own server on ports the system picks, on its own copy of the
     // migrated database in the temp dir (or its own PostgreSQL database in scale mode).
-    // Except in scale mode (MQTT_URL set by scripts/ci/with-services.sh): there every file's server
-    // subscribes to the one shared Mosquitto and hears the other files' devices, so counters a test
-    // asserts on (received, dropped) would count another file's traffic. One file at a time there.
-    maxWorkers: process.env.MQTT_URL ? 1 : os.availableParallelism(),
+    // In scale mode (MQTT_URL set by scripts/ci/with-services.sh) a file's servers hear every device
+    // on their Mosquitto and every publish on their Redis, so two files on one pair would count each
+    // other's traffic (received, dropped). The script starts one pair per worker (MQTT_URLS) and
+    // apps/server/test/scale-worker.ts gives each worker its own: as many workers as pairs, and one
+    // file at a time when only MQTT_URL is set.
+    maxWorkers: process.env.MQTT_URL
+      ? (process.env.MQTT_URLS?.split(' ').filter(Boolean).length ?? 0) || 1
+      : os.availableParallelism(),
     projects: [
       {
         test: {
@@ -33,6 +37,7 @@ export default defineConfig({
           environment: 'node',
           include: ['apps/server/test/scale/**/*.test.ts'],
           globalSetup: ['apps/server/test/global-setup.ts'],
+          setupFiles: ['apps/server/test/scale-worker.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },
@@ -57,6 +62,8 @@ export default defineConfig({
             ? ['apps/server/test/integration/backup-restore.test.ts', 'apps/server/test/integration/upgrade.test.ts']
             : [],
           globalSetup: ['apps/server/test/global-setup.ts'],
+          // Scale mode: each worker's own Redis and Mosquitto.
+          setupFiles: ['apps/server/test/scale-worker.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },
