@@ -1,5 +1,6 @@
 // The audit log (issue 26; docs/audit.md): append-only, one row a recorded action.
 import type { AuditAction, AuditActorKind, AuditOutcome, AuditTargetType } from '@fleet/shared/audit-actions';
+import { sql } from 'drizzle-orm';
 import { bigint, index, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 
 /**
@@ -35,5 +36,18 @@ export const auditEntries = pgTable(
     index('audit_entries_action_idx').on(t.entity, t.action, t.at.desc()),
     index('audit_entries_actor_idx').on(t.entity, t.actor_name, t.at.desc()),
     index('audit_entries_target_idx').on(t.entity, t.target_type, t.target_name, t.at.desc()),
+    // Partial (migration 0031): the rare entries the list's outcome and actor filters look for.
+    index('audit_entries_entity_failure_idx')
+      .on(t.entity, t.at.desc(), t.id.desc())
+      .where(sql`outcome = 'failure'`),
+    index('audit_entries_failure_idx')
+      .on(t.at.desc(), t.id.desc())
+      .where(sql`outcome = 'failure'`),
+    index('audit_entries_actor_id_idx')
+      .on(t.entity, t.actor_id, t.at.desc())
+      .where(sql`actor_id is distinct from actor_name`),
+    index('audit_entries_actor_account_idx')
+      .on(t.entity, t.actor_account, t.at.desc())
+      .where(sql`actor_account is not null`),
   ],
 );

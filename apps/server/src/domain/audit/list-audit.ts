@@ -43,7 +43,14 @@ export function auditWhere(scope: AuditScope, f: AuditFilter): SQL | undefined {
     entity === undefined ? undefined : entity === LANDLORD && scope === null ? isNull(t.entity) : eq(t.entity, entity),
     f.from ? gte(t.at, new Date(f.from)) : undefined,
     f.to ? lt(t.at, new Date(f.to)) : undefined,
-    f.actor ? or(eq(t.actor_name, f.actor), eq(t.actor_id, f.actor), eq(t.actor_account, f.actor)) : undefined,
+    f.actor
+      ? or(
+          eq(t.actor_name, f.actor),
+          // The same match as `actor_id = actor`, stated so audit_entries_actor_id_idx (partial) answers it.
+          and(eq(t.actor_id, f.actor), sql`${t.actor_id} is distinct from ${t.actor_name}`),
+          eq(t.actor_account, f.actor),
+        )
+      : undefined,
     f.action ? eq(t.action, f.action) : undefined,
     f.target_type ? eq(t.target_type, f.target_type) : undefined,
     f.target_name ? eq(t.target_name, f.target_name) : undefined,
