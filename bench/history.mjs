@@ -5,6 +5,8 @@
 // DATABASE_URL is set (`scripts/ci/with-services.sh node bench/history.mjs`).
 // Baselines (same run): the first unfiltered audit page; the server's RSS idle before the export.
 // Usage: node bench/history.mjs [--audit=1000000] [--points=10000000] [--devices=4000] [--runs=100]
+//        [--data-dir=<path>]: PGlite's files there, kept; a later run with the same path (and the
+//        same or smaller --audit) measures that fill again instead of making a new one.
 import {
   ADMIN,
   HOST,
@@ -27,6 +29,7 @@ const POINTS = arg('points', 10_000_000);
 const DEVICES = arg('devices', 4_000);
 const RUNS = arg('runs', 100);
 const DAY = 86_400_000;
+const DATA_DIR = process.argv.find((a) => a.startsWith('--data-dir='))?.slice('--data-dir='.length);
 
 const iso = (msAgo) => new Date(Date.now() - msAgo).toISOString();
 const AUDIT_QUERIES = [
@@ -97,7 +100,8 @@ async function measure(label, env) {
     env: {
       ...env,
       PORT: String(port),
-      DATA_DIR: tmpDir(),
+      DATA_DIR: DATA_DIR ?? tmpDir(),
+      REUSE: DATA_DIR ? '1' : '0',
       AUDIT: String(AUDIT),
       POINTS: String(POINTS),
       DEVICES: String(DEVICES),
@@ -133,7 +137,7 @@ async function measure(label, env) {
   const exp = await exportAll(url, landlordHeaders, child.pid);
   const first = audit[0];
   const points = Number(info.sizes.points);
-  const f = info.fill;
+  const f = { 'audit entries': 0, 'telemetry points': 0, 'hourly rollup': 0, ...info.fill };
   printTable(
     `${label}: ${Number(info.sizes.audit_rows).toLocaleString('en-US')} audit entries, ${points.toLocaleString('en-US')} telemetry points of ${info.devices.toLocaleString('en-US')} devices (fill: audit ${fmt(f['audit entries'] / 1000, 's')}, points ${fmt(f['telemetry points'] / 1000, 's')}, rollup ${fmt(f['hourly rollup'] / 1000, 's')}); ${RUNS} requests each over HTTP`,
     [
