@@ -5,15 +5,21 @@ import type { Deps } from '../domain/deps.ts';
 import { sendAlertEmails, type Mail } from '../domain/webhook/alert-email.ts';
 import { DELIVERY_BATCH, deliverWebhooks } from '../domain/webhook/deliver-webhooks.ts';
 
+/** Batches of deliveries one pass has in flight at once: one is POSTed while another is claimed or recorded. */
+const LANES = 2;
+
 /**
- * The delivery worker of one instance: every DELIVERY_POLL_MS it delivers the webhook queue's due
- * rows and sends the alert e-mails whose burst ended. The queue rows are written by triggers in the
- * transaction of each change (0019_alert_delivery.sql), so no event waits on this process; instances
- * share the queue through `skip locked` and leases. Tests set DELIVERY_POLL_MS=0 and call `tick`.
+ * The delivery worker of one instance: every DELIVERY_POLL_MS, and as soon as alerts change on any
+ * instance (`wake`), it delivers the webhook queue's due rows and sends the alert e-mails whose
+ * burst ended. The queue rows are written by triggers in the transaction of each change
+ * (0019_alert_delivery.sql), so no event waits on this process; instances share the queue through
+ * `skip locked` and leases. Tests set DELIVERY_POLL_MS=0 and call `tick`.
  */
 export class DeliveryWorker {
   private chain: Promise<void> = Promise.resolve();
   private busy = false;
+  /** News came while a pass ran: another pass follows it at once. */
+  private again = false;
   private toldNoSmtp = false;
   private readonly send: ((mail: Mail) => Promise<void>) | undefined;
 
@@ -40,8 +46,17 @@ export class DeliveryWorker {
     this.chain = this.chain
       .catch(() => undefined)
       .then(() => this.pass(now ?? this.now()))
-      .finally(() => (this.busy = false));
+      .finally(() => {
+        this.busy = false;
+        if (this.again) this.wake();
+      });
     return this.chain;
+  }
+
+  /** New events are queued: a pass starts now, or right after the one running (the poll is the fallback). */
+  wake(): void {
+    this.again = this.busy;
+    if (!this.busy) void this.tick().catch((err: unknown) => this.log.error({ err }, 'delivery: a pass failed'));
   }
 
   /** Resolves once the pass running (if any) is over. */
@@ -56,9 +71,14 @@ export class DeliveryWorker {
       this.log.info('delivery: SMTP_URL is not set, so alert rules e-mail no one');
     }
     await sendAlertEmails(this.deps.db, now, this.deps.config.ALERT_EMAIL_QUIET_S, this.send, onError);
-    // A full batch of deliveries means more are due: up to 40 batches a pass, then e-mail's turn again.
-    for (let i = 0; i < 40 && (await deliverWebhooks(this.deps.db, now)) >= DELIVERY_BATCH; i++)
-      if (this.now() > now) now = this.now();
+    // A full batch of deliveries means more are due: up to 40 batches a pass, then e-mail's turn
+    // again. LANES batches at once (each claims its own rows, as two instances would): while one
+    // batch's POSTs are out, another's claim or record has the database.
+    const lane = async () => {
+      for (let i = 0; i < 40 / LANES && (await deliverWebhooks(this.deps.db, now)) >= DELIVERY_BATCH; i++)
+        if (this.now() > now) now = this.now();
+    };
+    await Promise.all(Array.from({ length: LANES }, lane));
   }
 }
 
@@ -81,7 +101,11 @@ export const deliveryPlugin = fp(
           )
         : null;
     timer?.unref();
+    // Alert events are queued by the statements that move alerts: deliver them now, not at the next poll.
+    let closing = false;
+    if (ms > 0) deps.bus.subscribe('alerts.changed', () => closing || worker.wake());
     app.addHook('preClose', async () => {
+      closing = true;
       if (timer) clearInterval(timer);
       await worker.idle();
     });

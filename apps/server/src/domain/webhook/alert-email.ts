@@ -57,7 +57,7 @@ export function burstMail(entity: string, rows: Queued[], total = rows.length): 
  * Queue rows one statement claims or deletes: a burst of 10,000 alerts is claimed in short
  * statements (PGlite has one connection, and the API waits for each).
  */
-const STEP = 1_000;
+const STEP = 250;
 
 const idList = (ids: number[]) => sql`(select (jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb))::bigint)`;
 
