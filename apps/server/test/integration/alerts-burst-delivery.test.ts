@@ -1,11 +1,15 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rowsOf } from '../../src/db/raw-sql.ts';
+import { applyMatchesLocked } from '../../src/domain/alert/apply-matches.ts';
+import { later } from '../helpers/alerts.ts';
 import { eventually, randomDeviceId, startWithTwoEntities } from '../helpers/devices.ts';
 import type { TestServer } from '../helpers/server.ts';
 import { startReceiver } from '../helpers/webhooks.ts';
 
-// Issue 29, a burst: the delivery worker sends alert events as soon as alerts change, not at its
-// next poll (a minute here, so only the wake can pass).
+// Issue 29, a burst on the embedded database's one connection: a sweep's step is ONE statement that
+// takes the sweep's lock itself (nothing moves when it is taken), and the delivery worker sends alert
+// events as soon as alerts change, not at its next poll (a minute here, so only the wake can pass).
 let s: TestServer;
 let root = '';
 let ACME = '';
@@ -31,6 +35,27 @@ async function silentDevice(): Promise<string> {
     values (${name}, ${ACME}, 'x', now() - interval '30 minutes')`);
   return name;
 }
+
+describe('a sweep step in one statement', () => {
+  it('moves nothing and answers null when the lock is taken, and raises when it is free', async () => {
+    const rule = await ruleOf('unresponsive');
+    const device = await silentDevice();
+    const matches = sql`select r.id as rule_id, ${device}::text as device, null::uuid as rollout, r.entity,
+      r.start_delay_s, r.clear_delay_s, true as hit, '{}'::jsonb as detail
+      from alert_rules r where r.id = ${rule.id}`;
+    const open = async () =>
+      rowsOf<{ n: number }>(
+        await s.app.db.execute(
+          sql`select count(*)::int as n from alerts where device = ${device} and status <> 'cleared'`,
+        ),
+      )[0]!.n;
+
+    expect(await applyMatchesLocked(s.app.db, sql`false`, matches, later(0))).toBeNull();
+    expect(await open()).toBe(0);
+    expect(await applyMatchesLocked(s.app.db, sql`true`, matches, later(0))).toEqual([ACME]);
+    expect(await open()).toBe(1);
+  });
+});
 
 describe('alert events', () => {
   it('reach a webhook as soon as the sweep raises them, long before the next poll', async () => {

@@ -20,10 +20,36 @@ export async function applyMatches(
   now: Date,
   about: 'device' | 'rollout' = 'device',
 ): Promise<string[]> {
+  return rowsOf<{ entity: string }>(await db.execute(moves(sql`m as (${matches})`, now, about))).map((r) => r.entity);
+}
+
+/**
+ * applyMatches in one statement that first tries `lock` (a `pg_try_…_xact_lock(…)` call, held until
+ * the statement ends): when it is taken elsewhere nothing moves and this answers null. A step of
+ * a sweep is one round trip this way, not a transaction of four (begin, lock, move, commit) that
+ * holds the embedded database's one connection through each hop.
+ */
+export async function applyMatchesLocked(
+  db: Executor,
+  lock: SQL,
+  matches: SQL,
+  now: Date,
+  about: 'device' | 'rollout' = 'device',
+): Promise<string[] | null> {
+  const source = sql`lock as (select ${lock} as ok), m as (select * from (${matches}) x where (select ok from lock))`;
+  const [row] = rowsOf<{ ok: boolean; entities: string[] }>(await db.execute(moves(source, now, about, true)));
+  return row?.ok === true ? row.entities : null;
+}
+
+/** The statement of applyMatches over the CTE(s) `source` (ending in `m`). */
+function moves(source: SQL, now: Date, about: 'device' | 'rollout', locked = false): SQL {
   const at = now.toISOString();
   const same = sql`a.rule_id = m.rule_id and a.${sql.raw(about)} = m.${sql.raw(about)}`;
-  const result = await db.execute(sql`
-    with m as (${matches}),
+  const changed = sql`select distinct entity from (
+      select entity from opened union all select entity from held
+      union all select entity from ended where status = 'cleared') changed`;
+  return sql`
+    with ${source},
     opened as (
       insert into alerts (entity, rule_id, device, rollout, status, condition_since, raised_at, detail)
       select m.entity, m.rule_id, m.device, m.rollout,
@@ -50,8 +76,5 @@ export async function applyMatches(
       from m where not m.hit and ${same}
         and a.status in ('active', 'acknowledged') and a.condition_ended_at is null
       returning a.entity, a.status)
-    select distinct entity from (
-      select entity from opened union all select entity from held
-      union all select entity from ended where status = 'cleared') changed`);
-  return rowsOf<{ entity: string }>(result).map((r) => r.entity);
+    ${locked ? sql`select (select ok from lock) as ok, array(${changed}) as entities` : changed}`;
 }

@@ -2,7 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { MIN_UNRESPONSIVE_MINUTES } from '@fleet/shared/schemas/alert';
 import type { Executor } from '../../db/client.ts';
 import { anyOf } from '../command/command-parts.ts';
-import { applyMatches } from './apply-matches.ts';
+import { applyMatches, applyMatchesLocked } from './apply-matches.ts';
 import { groupOfDevice, inScope, nameList as list } from './scope-sql.ts';
 import { viewScopes } from './view-scopes.ts';
 
@@ -57,11 +57,23 @@ export async function evaluateDevices(
   stopped: string[] = [],
 ): Promise<string[]> {
   const changed = new Set<string>();
+  // The view-scoped rules of the devices' entities are read once for all the chunks.
+  const views = names.length > 0 ? await deviceViews(db, names, now) : sql`false`;
   for (let i = 0; i < names.length; i += EVALUATE_CHUNK) {
     if (i > 0) await turnOfOthers();
     const chunk = names.slice(i, i + EVALUATE_CHUNK);
-    const views = await viewScopes(db, list(chunk), now);
     for (const e of await applyMatches(db, matches(chunk, stopped, now, views), now)) changed.add(e);
   }
   return [...changed];
 }
+
+/** The view-scoped rules of the named devices' entities, as SQL for `matches` (viewScopes). */
+export const deviceViews = (db: Executor, names: string[], now: Date) => viewScopes(db, list(names), now);
+
+/**
+ * One step of a sweep: the named devices (EVALUATE_CHUNK at most) evaluated in ONE statement that
+ * takes `lock` first (applyMatchesLocked); `views` from deviceViews. Answers the entities whose
+ * alerts changed, or null when another instance holds the lock.
+ */
+export const evaluateChunkLocked = (db: Executor, lock: SQL, names: string[], now: Date, views: SQL) =>
+  applyMatchesLocked(db, lock, matches(names, [], now, views), now);

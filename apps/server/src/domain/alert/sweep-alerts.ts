@@ -3,12 +3,14 @@ import { MIN_UNRESPONSIVE_MINUTES } from '@fleet/shared/schemas/alert';
 import { tryTransactionLock } from '../../db/advisory-lock.ts';
 import type { Db } from '../../db/client.ts';
 import { rowsOf } from '../../db/raw-sql.ts';
-import { applyMatches } from './apply-matches.ts';
-import { EVALUATE_CHUNK, evaluateDevices, turnOfOthers } from './evaluate-devices.ts';
+import { applyMatchesLocked } from './apply-matches.ts';
+import { deviceViews, EVALUATE_CHUNK, evaluateChunkLocked, turnOfOthers } from './evaluate-devices.ts';
 import { rolloutsNoLongerPaused } from './record-outcomes.ts';
 
 /** One sweep at a time across instances (a transaction-scoped advisory lock, taken by each step). */
 const SWEEP_LOCK = 0xa1e7_5eed;
+/** The same lock, taken by a one-statement step. */
+const LOCK = sql`pg_try_advisory_xact_lock(${SWEEP_LOCK})`;
 /** Silent devices one sweep looks at; the rest wait for the next sweep. */
 const SILENT_BATCH = 5_000;
 /** Alerts a sweep moved (about) past which it refreshes the table's statistics. */
@@ -21,10 +23,11 @@ const ANALYZE_AFTER = 1_000;
  * whose condition ended longer ago than their clear delay are cleared. Answers the entities whose
  * alerts changed (empty when another instance swept).
  *
- * The work is done in short steps of at most EVALUATE_CHUNK alerts, each its own transaction under
- * the sweep's lock, with a turn for everyone else between them: on PGlite's one connection a
- * sweep raising 5,000 alerts in one transaction held every API request for seconds. A step that
- * finds the lock taken ends the sweep (another instance is sweeping); every step is safe to repeat.
+ * The work is done in short steps of at most EVALUATE_CHUNK alerts, each under the sweep's lock
+ * (the silent devices' steps one statement taking it, the others a short transaction), with a
+ * turn for everyone else between them: on PGlite's one connection a sweep raising 5,000 alerts in
+ * one transaction held every API request for seconds. A step that finds the lock taken ends the
+ * sweep (another instance is sweeping); every step is safe to repeat.
  */
 export async function sweepAlerts(db: Db, now: Date): Promise<string[]> {
   const at = now.toISOString();
@@ -56,9 +59,19 @@ export async function sweepAlerts(db: Db, now: Date): Promise<string[]> {
     return [];
   });
   if (!selected) return [];
-  for (let i = 0; i < silent.length; i += EVALUATE_CHUNK)
-    if (!(await step((tx) => evaluateDevices(tx, silent.slice(i, i + EVALUATE_CHUNK), now)))) return [...changed];
-  if (!(await step((tx) => applyMatches(tx, rolloutsNoLongerPaused, now, 'rollout')))) return [...changed];
+  // The silent devices and the rollouts no longer paused are moved by one-statement steps, each
+  // taking the lock itself (applyMatchesLocked): a step is one round trip, not four.
+  const locked = async (entities: string[] | null): Promise<boolean> => {
+    for (const e of entities ?? []) changed.add(e);
+    await turnOfOthers();
+    return entities !== null;
+  };
+  const views = silent.length > 0 ? await deviceViews(db, silent, now) : sql`false`;
+  for (let i = 0; i < silent.length; i += EVALUATE_CHUNK) {
+    const chunk = silent.slice(i, i + EVALUATE_CHUNK);
+    if (!(await locked(await evaluateChunkLocked(db, LOCK, chunk, now, views)))) return [...changed];
+  }
+  if (!(await locked(await applyMatchesLocked(db, LOCK, rolloutsNoLongerPaused, now, 'rollout')))) return [...changed];
   // Pending alerts past their start delay, then open ones past their clear delay: a chunk a step
   // until a step moves fewer than a chunk.
   let touched = silent.length;
