@@ -22,7 +22,7 @@ const api = (method: string, p: string, body?: unknown) =>
 
 beforeAll(async () => {
   if (!chromiumPath) return;
-  h = await startHarness();
+  h = await startHarness({ shared: true });
   root = (await h.server.request('POST', '/api/v1/login', { body: ADMIN })).body.access_token;
   await api('POST', 'tenant', { document: { name: { name: ENTITY, description: 'umbrella corp' } } });
   await api('POST', 'account', {

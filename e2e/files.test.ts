@@ -14,7 +14,7 @@ const OWNER = { name: `owner_${randomBytes(3).toString('hex')}`, password: 'pass
 
 beforeAll(async () => {
   if (!chromiumPath) return;
-  h = await startHarness();
+  h = await startHarness({ shared: true });
   const root = (await h.server.request('POST', '/api/v1/login', { body: ADMIN })).body.access_token;
   await h.server.request('POST', '/api/v1/tenant', {
     token: root,

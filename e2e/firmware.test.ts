@@ -21,7 +21,7 @@ let slow: TestDevice;
 
 beforeAll(async () => {
   if (!chromiumPath) return;
-  h = await startHarness();
+  h = await startHarness({ shared: true });
   const root = (await h.server.request('POST', '/api/v1/login', { body: ADMIN })).body.access_token;
   await h.server.request('POST', '/api/v1/tenant', {
     token: root,

@@ -5,7 +5,7 @@ import { ADMIN, chromiumPath, startHarness, type Harness } from './helpers/brows
 // scripts load; these check what a visitor can do on it in that time, and that nothing is lost.
 let h: Harness;
 beforeAll(async () => {
-  if (chromiumPath) h = await startHarness();
+  if (chromiumPath) h = await startHarness({ shared: true });
 });
 afterAll(async () => h?.close());
 

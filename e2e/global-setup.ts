@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { createPgliteTemplate } from '../apps/server/test/global-setup.ts';
@@ -27,13 +28,21 @@ export default async function setup(project: TestProject) {
   if (!process.env.DATABASE_URL) {
     const dir = await createPgliteTemplate();
     project.provide('pgliteTemplate', dir);
-    return async () => fs.promises.rm(dir, { recursive: true, force: true });
+    // The data directories of the workers' shared servers (helpers/browser.ts), which no file closes.
+    const scratch = await fs.promises.mkdtemp(path.join(os.tmpdir(), 'fleet-e2e-'));
+    project.provide('e2eScratch', scratch);
+    return async () => {
+      await fs.promises.rm(dir, { recursive: true, force: true });
+      await fs.promises.rm(scratch, { recursive: true, force: true });
+    };
   }
+  project.provide('e2eScratch', '');
 }
 
 declare module 'vitest' {
   export interface ProvidedContext {
     chromium: string;
     webDist: string;
+    e2eScratch: string;
   }
 }

@@ -12,21 +12,23 @@ let root = '';
 const api = (method: string, path: string, body?: unknown) =>
   h.server.request(method, `/api/v1/${path}`, { token: root, body });
 
-const BOSS = { name: 'boss', password: 'password-1' };
+// Names no other file uses: the file runs on its worker's shared server.
+const ENTITY = 'offline_corp';
+const BOSS = { name: 'offline_boss', password: 'password-1' };
 const DEVICE = 'cafe00000001';
 /** 'At once': well under the 5 s a screen may take, and far from the 0.3 s a queue would need to show. */
 const AT_ONCE = { timeout: 3_000 };
 
 beforeAll(async () => {
   if (!chromiumPath) return;
-  h = await startHarness();
+  h = await startHarness({ shared: true });
   root = (await h.server.request('POST', '/api/v1/login', { body: ADMIN })).body.access_token;
-  await api('POST', 'tenant', { document: { name: { name: 'acme', description: 'acme corp' } } });
+  await api('POST', 'tenant', { document: { name: { name: ENTITY, description: 'offline corp' } } });
   await api('POST', 'account', {
-    document: { ...BOSS, email: 'boss@test.example', subtype: 'admin', entity: 'acme', access: ['all'] },
+    document: { ...BOSS, email: 'boss@test.example', subtype: 'admin', entity: ENTITY, access: ['all'] },
   });
   // Never connected, so asleep: a Vibrate is accepted and held (202), which is what a queue would hit.
-  await api('POST', 'tenant/acme/device', { document: { name: DEVICE, description: 'Hall dispenser' } });
+  await api('POST', `tenant/${ENTITY}/device`, { document: { name: DEVICE, description: 'Hall dispenser' } });
 });
 afterAll(async () => h?.close());
 
@@ -71,12 +73,12 @@ describe.skipIf(!chromiumPath)('offline in Chromium', () => {
     // It never connected: held, and said so (not "asleep").
     await page.getByText(`Device ${DEVICE} has not connected yet`).first().waitFor(AT_ONCE);
 
-    const commands = `/api/v1/tenant/acme/mqtt/general/${DEVICE}`;
+    const commands = `/api/v1/tenant/${ENTITY}/mqtt/general/${DEVICE}`;
     expect(reached).toEqual([`POST ${commands}`]);
-    const history = (await api('GET', `tenant/acme/device/${DEVICE}/commands`)).body.data;
+    const history = (await api('GET', `tenant/${ENTITY}/device/${DEVICE}/commands`)).body.data;
     expect(history).toHaveLength(1);
     expect(history[0]).toMatchObject({ type: 'vibrate', state: 'queued' });
-    expect((await api('GET', `tenant/acme/device/${DEVICE}`)).body.data.description).toBe('Hall dispenser');
+    expect((await api('GET', `tenant/${ENTITY}/device/${DEVICE}`)).body.data.description).toBe('Hall dispenser');
     expect(unexpected(errors)).toEqual([]);
     await context.close();
   });

@@ -19,7 +19,7 @@ const SHOTS = path.resolve(import.meta.dirname, '../docs/screenshots');
 
 beforeAll(async () => {
   if (!chromiumPath) return;
-  h = await startHarness();
+  h = await startHarness({ shared: true });
   const root = (await h.server.request('POST', '/api/v1/login', { body: ADMIN })).body.access_token;
   await h.server.request('POST', '/api/v1/tenant', {
     token: root,

@@ -13,8 +13,9 @@ let operator: Account;
 
 beforeAll(async () => {
   if (!chromiumPath) return;
-  h = await startHarness();
-  operator = (await seedRoles(h)).operator;
+  // The worker's server, and the demo fleet seeded once on it for every role file the worker runs.
+  h = await startHarness({ shared: true });
+  operator = (await h.once('roles', () => seedRoles(h))).operator;
 });
 afterAll(async () => h?.close());
 

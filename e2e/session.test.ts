@@ -4,7 +4,7 @@ import { ADMIN, chromiumPath, startHarness, type Harness } from './helpers/brows
 
 let h: Harness;
 beforeAll(async () => {
-  if (chromiumPath) h = await startHarness();
+  if (chromiumPath) h = await startHarness({ shared: true });
 });
 afterAll(async () => h?.close());
 

@@ -1,6 +1,8 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { inject } from 'vitest';
-import { startServer, type TestServer } from '../../apps/server/test/helpers/server.ts';
+import { copyPgliteTemplate, startServer, type TestServer } from '../../apps/server/test/helpers/server.ts';
 
 import { ADMIN } from '../../apps/server/test/helpers/server.ts';
 
@@ -33,6 +35,12 @@ export interface Harness {
    * the first `page.goto` opens the console itself; otherwise its localStorage is empty.
    */
   newPage(opts?: { as?: Account }): Promise<{ context: BrowserContext; page: Page; errors: string[] }>;
+  /**
+   * `make()` once per server: on the worker's shared server, the first file that asks makes it
+   * and the later ones get the same answer (data every file of a kind reads and none changes).
+   */
+  once<T>(key: string, make: () => Promise<T>): Promise<T>;
+  /** Closes the contexts this harness opened, and its server unless the worker shares it. */
   close(): Promise<void>;
 }
 
@@ -94,9 +102,36 @@ function sharedBrowser(): Promise<Browser> {
   return shared;
 }
 
-/** The real server serving the built console, and the worker's Chromium. */
-export async function startHarness(): Promise<Harness> {
-  const server = await startServer({ WEB_DIST: inject('webDist') });
+let sharedServer: Promise<{ server: TestServer; made: Map<string, Promise<unknown>> }> | undefined;
+
+/**
+ * One server per worker for the files that ask for it, started by the first and never closed by
+ * a file: the worker's process ends with it, and the global teardown removes the data directories
+ * (in the run's scratch directory). Opening PGlite is most of a server's start (about 3 s of CPU).
+ */
+function workerServer() {
+  sharedServer ??= (async () => {
+    const dataDir = fs.mkdtempSync(path.join(inject('e2eScratch'), `worker-${process.pid}-`));
+    copyPgliteTemplate(dataDir);
+    const server = await startServer({ WEB_DIST: inject('webDist'), DATA_DIR: dataDir });
+    return { server, made: new Map<string, Promise<unknown>>() };
+  })();
+  sharedServer.catch(() => (sharedServer = undefined));
+  return sharedServer;
+}
+
+/**
+ * The real server serving the built console, and the worker's Chromium. By default the file's own
+ * server on a fresh database. With `shared`, the worker's server, which the files the worker runs
+ * before and after this one use too: only for a file whose data is its own (names no other file
+ * uses), that reads no landlord-wide list or count, and that neither restarts the server nor
+ * changes its settings. In scale mode (DATABASE_URL), or with E2E_OWN_SERVERS=1 (to tell a leak
+ * between files from a failure of the file's own), every file has its own server.
+ */
+export async function startHarness(opts: { shared?: boolean } = {}): Promise<Harness> {
+  const shared = opts.shared && !process.env.E2E_OWN_SERVERS && inject('e2eScratch') ? await workerServer() : undefined;
+  const server = shared?.server ?? (await startServer({ WEB_DIST: inject('webDist') }));
+  const made = shared?.made ?? new Map<string, Promise<unknown>>();
   const browser = await sharedBrowser();
   // The contexts this harness (or its file, through `browser.newContext`) opens: every one the
   // browser has that it did not have before, as a worker runs one file at a time.
@@ -119,9 +154,17 @@ export async function startHarness(): Promise<Harness> {
       page.on('pageerror', (e) => errors.push(e.message));
       return { context, page, errors };
     },
+    once<T>(key: string, make: () => Promise<T>) {
+      if (!made.has(key)) {
+        const making = make();
+        made.set(key, making);
+        making.catch(() => made.delete(key));
+      }
+      return made.get(key) as Promise<T>;
+    },
     async close() {
       await Promise.all(browser.contexts().map((c) => (before.has(c) ? undefined : c.close())));
-      await server.close();
+      if (!shared) await server.close();
     },
   };
 }

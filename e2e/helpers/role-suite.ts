@@ -12,8 +12,9 @@ export function describeRoleTour(role: 'admin' | 'developer' | 'infra'): void {
 
   beforeAll(async () => {
     if (!chromiumPath) return;
-    h = await startHarness();
-    account = (await seedRoles(h))[role];
+    // The worker's server, and the demo fleet seeded once on it for every role file the worker runs.
+    h = await startHarness({ shared: true });
+    account = (await h.once('roles', () => seedRoles(h)))[role];
   });
   afterAll(async () => h?.close());
 
