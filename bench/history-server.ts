@@ -7,6 +7,7 @@ import { sql } from 'drizzle-orm';
 
 const { build } = await import('../apps/server/src/app.ts');
 const { loadConfig } = await import('../apps/server/src/config.ts');
+const { openDatabase } = await import('../apps/server/src/db/client.ts');
 const { rowsOf } = await import('../apps/server/src/db/raw-sql.ts');
 const { sweepTelemetry } = await import('../apps/server/src/domain/telemetry/telemetry-sweep.ts');
 const { BENCH_PASSWORD, seedBenchTenant } = await import('./bench-tenant.ts');
@@ -25,6 +26,8 @@ const config = loadConfig({
   MQTT_PORT: '0',
   ...(process.env.DATABASE_URL ? { DATABASE_URL: process.env.DATABASE_URL } : {}),
 });
+// Migrations first, outside Fastify's plugin timeout (a reused fill's new indexes take minutes).
+if (!process.env.DATABASE_URL) await (await openDatabase({ dataDir: config.DATA_DIR })).close();
 const app = await build(config, { logger: false });
 const db = app.db;
 await seedBenchTenant(db, ['bench', 'other']);
