@@ -4,7 +4,7 @@ import { startWithTwoEntities } from '../helpers/devices.ts';
 import type { TestServer } from '../helpers/server.ts';
 
 // The audit list's `actor` filter matches the actor's name, id or the account a token acts for,
-// exactly (issue 26). Migration 0031 serves the id and the account from partial indexes, so the
+// exactly (issue 26). Migration 0030 serves the id and the account from partial indexes, so the
 // filter states the id's match as `actor_id = x and actor_id is distinct from actor_name`: the
 // same entries as before, by hand-made fixtures.
 let s: TestServer;

@@ -36,7 +36,7 @@ export const auditEntries = pgTable(
     index('audit_entries_action_idx').on(t.entity, t.action, t.at.desc()),
     index('audit_entries_actor_idx').on(t.entity, t.actor_name, t.at.desc()),
     index('audit_entries_target_idx').on(t.entity, t.target_type, t.target_name, t.at.desc()),
-    // Partial (migration 0031): the rare entries the list's outcome and actor filters look for.
+    // Partial (migration 0030): the rare entries the list's outcome and actor filters look for.
     index('audit_entries_entity_failure_idx')
       .on(t.entity, t.at.desc(), t.id.desc())
       .where(sql`outcome = 'failure'`),
