@@ -93,12 +93,13 @@ export function copyPgliteTemplate(dir: string): void {
  * `env.DATA_DIR` the caller's data directory is used as it is (and left in place on close).
  */
 export async function startServer(env: Record<string, string> = {}, opts: BuildOptions = {}): Promise<TestServer> {
-  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'fleet-test-'));
+  const ownDir = !env.DATA_DIR;
+  const dataDir = env.DATA_DIR ?? (await fs.mkdtemp(path.join(os.tmpdir(), 'fleet-test-')));
   let databaseUrl: string | undefined;
   let dropDatabase = async () => {};
   if (process.env.DATABASE_URL) {
     ({ url: databaseUrl, drop: dropDatabase } = await createTestDatabase(process.env.DATABASE_URL));
-  } else if (!env.DATA_DIR) {
+  } else if (ownDir) {
     copyPgliteTemplate(dataDir);
   }
   const config = loadConfig({
@@ -130,7 +131,7 @@ export async function startServer(env: Record<string, string> = {}, opts: BuildO
     async close() {
       await app.close();
       await dropDatabase();
-      await fs.rm(dataDir, { recursive: true, force: true });
+      if (ownDir) await fs.rm(dataDir, { recursive: true, force: true });
     },
   };
 }
