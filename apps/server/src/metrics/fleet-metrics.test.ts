@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import type { PoolProbe } from '../db/pool-probe.ts';
 import { LinkStats } from '../mqtt/device-link.ts';
 import { createFleetMetrics } from './fleet-metrics.ts';
+import { PER_HANDLE_WALKS } from './per-handle-walks.ts';
 
 const root = path.resolve(import.meta.dirname, '../../../..');
 
@@ -45,6 +46,9 @@ describe('fleet metrics', () => {
     expect(text).toContain('fleet_devices{state="unresponsive"} 1');
     // prom-client's default, counted off the main thread (open-fds.ts) and still there.
     if (process.platform === 'linux') expect(text).toMatch(/^process_open_fds \d+$/m);
+    // Not the defaults that walk every handle and resource at each scrape (per-handle-walks.ts).
+    for (const name of PER_HANDLE_WALKS) expect(text).not.toContain(`${name} `);
+    expect(text).toContain('nodejs_eventloop_lag_p99_seconds ');
     // Read again, not added up: a second scrape shows the same totals.
     expect(await m.scrape()).toContain('fleet_mqtt_messages_total{kind="state"} 3');
   });

@@ -4,6 +4,7 @@ import type { LoopProbe } from '../lib/batching/flush-loop.ts';
 import type { LinkStats } from '../mqtt/device-link.ts';
 import type { FleetCounts } from './fleet-counts.ts';
 import { openFdsWithoutBlocking } from './open-fds.ts';
+import { dropPerHandleWalks } from './per-handle-walks.ts';
 
 /** What the metrics read at scrape time: the running app's own counters and probes. */
 export interface MetricSources {
@@ -39,6 +40,7 @@ export function createFleetMetrics(sources: MetricSources) {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry });
   openFdsWithoutBlocking(registry);
+  dropPerHandleWalks(registry);
 
   const http = new Histogram({
     name: 'fleet_http_request_duration_seconds',
