@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from './client.ts';
 import { rowsOf } from './raw-sql.ts';
 
@@ -8,7 +8,11 @@ import { rowsOf } from './raw-sql.ts';
  * instances; a string key is hashed by the database (`hashtext`).
  */
 export async function tryTransactionLock(tx: Db, key: number | string): Promise<boolean> {
-  const k = typeof key === 'number' ? sql`${key}` : sql`hashtext(${key})`;
-  const [row] = rowsOf<{ ok: boolean }>(await tx.execute(sql`select pg_try_advisory_xact_lock(${k}) as ok`));
+  const [row] = rowsOf<{ ok: boolean }>(await tx.execute(sql`select ${tryLockSql(key)} as ok`));
   return row?.ok === true;
+}
+
+/** The same lock as SQL, for a statement that takes it itself (held until that statement ends). */
+export function tryLockSql(key: number | string): SQL {
+  return sql`pg_try_advisory_xact_lock(${typeof key === 'number' ? sql`${key}` : sql`hashtext(${key})`})`;
 }

@@ -58,7 +58,7 @@ export async function evaluateDevices(
 ): Promise<string[]> {
   const changed = new Set<string>();
   // The view-scoped rules of the devices' entities are read once for all the chunks.
-  const views = names.length > 0 ? await deviceViews(db, names, now) : sql`false`;
+  const views = await deviceViews(db, names, now);
   for (let i = 0; i < names.length; i += EVALUATE_CHUNK) {
     if (i > 0) await turnOfOthers();
     const chunk = names.slice(i, i + EVALUATE_CHUNK);
@@ -67,8 +67,9 @@ export async function evaluateDevices(
   return [...changed];
 }
 
-/** The view-scoped rules of the named devices' entities, as SQL for `matches` (viewScopes). */
-export const deviceViews = (db: Executor, names: string[], now: Date) => viewScopes(db, list(names), now);
+/** The view-scoped rules of the named devices' entities, as SQL for `matches` (viewScopes); none read for no device. */
+export const deviceViews = async (db: Executor, names: string[], now: Date): Promise<SQL> =>
+  names.length > 0 ? viewScopes(db, list(names), now) : sql`false`;
 
 /**
  * One step of a sweep: the named devices (EVALUATE_CHUNK at most) evaluated in ONE statement that

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { MIN_UNRESPONSIVE_MINUTES } from '@fleet/shared/schemas/alert';
-import { tryTransactionLock } from '../../db/advisory-lock.ts';
+import { tryLockSql, tryTransactionLock } from '../../db/advisory-lock.ts';
 import type { Db } from '../../db/client.ts';
 import { rowsOf } from '../../db/raw-sql.ts';
 import { applyMatchesLocked } from './apply-matches.ts';
@@ -10,7 +10,7 @@ import { rolloutsNoLongerPaused } from './record-outcomes.ts';
 /** One sweep at a time across instances (a transaction-scoped advisory lock, taken by each step). */
 const SWEEP_LOCK = 0xa1e7_5eed;
 /** The same lock, taken by a one-statement step. */
-const LOCK = sql`pg_try_advisory_xact_lock(${SWEEP_LOCK})`;
+const LOCK = tryLockSql(SWEEP_LOCK);
 /** Silent devices one sweep looks at; the rest wait for the next sweep. */
 const SILENT_BATCH = 5_000;
 /** Alerts a sweep moved (about) past which it refreshes the table's statistics. */
@@ -66,7 +66,7 @@ export async function sweepAlerts(db: Db, now: Date): Promise<string[]> {
     await turnOfOthers();
     return entities !== null;
   };
-  const views = silent.length > 0 ? await deviceViews(db, silent, now) : sql`false`;
+  const views = await deviceViews(db, silent, now);
   for (let i = 0; i < silent.length; i += EVALUATE_CHUNK) {
     const chunk = silent.slice(i, i + EVALUATE_CHUNK);
     if (!(await locked(await evaluateChunkLocked(db, LOCK, chunk, now, views)))) return [...changed];
