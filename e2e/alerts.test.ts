@@ -14,18 +14,18 @@ const NAME = 'a1e700000001';
 
 beforeAll(async () => {
   if (!chromiumPath) return;
-  await startWorld();
+  await startWorld({ shared: { prefix: 'alerts', hex: '0a1e' } });
   // The rule fires at 20 % at once (no start or clear delay): the test waits on the device, not a clock.
-  const rules = (await api('GET', 'tenant/acme/alert-rules')).body.data as Array<{ id: string; kind: string }>;
+  const rules = (await api('GET', `tenant/${world.acme}/alert-rules`)).body.data as Array<{ id: string; kind: string }>;
   const battery = rules.find((r) => r.kind === 'battery_low')!;
-  await api('PUT', `tenant/acme/alert-rules/${battery.id}`, {
+  await api('PUT', `tenant/${world.acme}/alert-rules/${battery.id}`, {
     operator: { $set: { threshold: 20, start_delay_s: 0, clear_delay_s: 0 } },
   });
-  const made = await api('POST', 'tenant/acme/device', { document: { name: NAME, description: 'drains' } });
+  const made = await api('POST', `tenant/${world.acme}/device`, { document: { name: NAME, description: 'drains' } });
   // Ten simulated minutes a second: a visitor's unit loses 2 % a second, a docked one gains 7 %.
   sim = new SimulatedDevice({
     id: NAME,
-    entity: 'acme',
+    entity: world.acme,
     secret: made.body.data.mqtt.password,
     url: world.h.server.mqttUrl,
     timeScale: 600,
@@ -57,7 +57,7 @@ describe.skipIf(!chromiumPath)('alerts in Chromium', () => {
 
     await row.getByRole('button', { name: 'Acknowledge' }).click();
     await page.getByRole('button', { name: 'Alerts: 0 active' }).waitFor();
-    await row.getByText('by watcher').waitFor();
+    await row.getByText(`by ${WATCHER.name}`).waitFor();
     await audit(page, 'alerts', (p) => p.getByRole('row').filter({ hasText: NAME }).waitFor());
     await page.evaluate(() => localStorage.setItem('fleet.theme', 'dark'));
     await page.reload();

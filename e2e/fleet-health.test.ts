@@ -8,12 +8,12 @@ import { BOSS, id, MINUTE, rows, seed, seedGlobex, startWorld, unexpected, world
 /** Issue 27 in Chromium: the fleet health screen, and its Low battery bar opening exactly those devices. */
 const HOUR = 60 * MINUTE;
 const BATTERIES = [92, 64, 18, 81, 40, 55, 12, 77, 99, 30];
-const LOW = BATTERIES.flatMap((b, i) => (b <= 50 ? [id('cccc', i)] : []));
+const LOW = BATTERIES.flatMap((b, i) => (b <= 50 ? [id('f1ee', i)] : []));
 
 beforeAll(async () => {
   if (!chromiumPath) return;
-  await startWorld();
-  await seed('acme', 'cccc', BATTERIES.length, (i) => ({
+  await startWorld({ shared: { prefix: 'fleet', hex: '0f0e' } });
+  await seed(world.acme, 'f1ee', BATTERIES.length, (i) => ({
     battery: BATTERIES[i],
     is_charging: i % 4 === 1,
     state_current: ['ALLOCATED', 'WAITING', 'ERROR'][i % 3],
@@ -31,7 +31,7 @@ beforeAll(async () => {
   for (let h = 1; h <= 24; h++)
     for (let i = 0; i < BATTERIES.length; i++)
       if ((i + h) % 4 !== 0)
-        rollup.push(sql`('acme', ${id('cccc', i)}, ${new Date(hour - h * HOUR).toISOString()}::timestamptz, 3,
+        rollup.push(sql`(${world.acme}, ${id('f1ee', i)}, ${new Date(hour - h * HOUR).toISOString()}::timestamptz, 3,
           0, ${(i + h) % 3 ? 3600 : 0}, '{}'::jsonb)`);
   await world.h.server.app.db.execute(sql`
     insert into device_telemetry_hourly (entity, device, hour, points, charging_s, online_s, state_s)

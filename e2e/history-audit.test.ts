@@ -38,7 +38,7 @@ async function seedTelemetry(now: number) {
           : 'report';
     state = next;
     rows.push({
-      entity: 'acme',
+      entity: world.acme,
       device: DEVICE,
       at: new Date(t),
       device_at: new Date(t - 900),
@@ -55,8 +55,8 @@ async function seedTelemetry(now: number) {
 
 beforeAll(async () => {
   if (!chromiumPath) return;
-  await startWorld();
-  await api('POST', 'tenant/acme/device', { document: { name: DEVICE, description: 'Lobby dispenser' } });
+  await startWorld({ shared: { prefix: 'history', hex: '0a0d' } });
+  await api('POST', `tenant/${world.acme}/device`, { document: { name: DEVICE, description: 'Lobby dispenser' } });
   await seedTelemetry(Date.now());
 });
 afterAll(async () => world.h?.close());
@@ -126,13 +126,13 @@ describe.skipIf(!chromiumPath)('history and audit in Chromium', () => {
     };
     const day = new Date().toISOString().slice(0, 10);
     const csv = await save('Export CSV');
-    expect(csv.name).toBe(`audit-acme-${day}.csv`);
+    expect(csv.name).toBe(`audit-${world.acme}-${day}.csv`);
     const lines = csv.text.trim().split(/\r?\n/);
     expect(lines).toHaveLength(2);
     expect(lines[1]).toContain('device.create');
     expect(lines[1]).toContain(DEVICE);
     const json = await save('Export JSON');
-    expect(json.name).toBe(`audit-acme-${day}.json`);
+    expect(json.name).toBe(`audit-${world.acme}-${day}.json`);
     const entries = JSON.parse(json.text) as { action: string; target: { name: string } }[];
     expect(entries.map((e) => [e.action, e.target.name])).toEqual([['device.create', DEVICE]]);
 

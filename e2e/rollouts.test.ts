@@ -17,22 +17,22 @@ const sims: SimulatedDevice[] = [];
 
 beforeAll(async () => {
   if (!chromiumPath) return;
-  await startWorld();
-  const up = await upload(world.h.server, '/api/v1/tenant/acme/firmware', world.root, {
+  await startWorld({ shared: { prefix: 'rollouts', hex: '0b0d' } });
+  const up = await upload(world.h.server, `/api/v1/tenant/${world.acme}/firmware`, world.root, {
     field: 'firmware_file',
-    fields: { level: 'entity', entity_id: 'acme', version: VERSION, device_type: 'CC1', description: '' },
+    fields: { level: 'entity', entity_id: world.acme, version: VERSION, device_type: 'CC1', description: '' },
     bytes: 50_000,
   });
   expect(up.status).toBe(201);
   for (let i = 0; i < 4; i++) {
     const name = id('b0d0', i);
-    const made = await api('POST', 'tenant/acme/device', {
+    const made = await api('POST', `tenant/${world.acme}/device`, {
       document: { name, description: 'rollout', manufacturing_type: 'CC1' },
     });
     // Never asleep, a hundred simulated seconds a second: an update takes well under a second.
     const sim = new SimulatedDevice({
       id: name,
-      entity: 'acme',
+      entity: world.acme,
       secret: made.body.data.mqtt.password,
       url: world.h.server.mqttUrl,
       timeScale: 100,

@@ -20,7 +20,7 @@ const receiver = createServer((req, res) => {
 beforeAll(async () => {
   if (!chromiumPath) return;
   await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
-  await startWorld();
+  await startWorld({ shared: { prefix: 'webhooks', hex: '0eb0' } });
 });
 afterAll(async () => {
   await world.h?.close();
@@ -49,18 +49,21 @@ describe.skipIf(!chromiumPath)('webhooks in Chromium', () => {
     await row.getByRole('button', { name: 'Send test' }).click();
     await page.getByText('webhook.test').waitFor();
     await page.getByText(/#1 .* · 204 · \d+ ms/).waitFor({ timeout: 15_000 });
-    expect(JSON.parse(received.at(-1)!)).toMatchObject({ type: 'webhook.test', entity: 'acme' });
+    expect(JSON.parse(received.at(-1)!)).toMatchObject({ type: 'webhook.test', entity: world.acme });
     await page.screenshot({ path: path.join(SHOTS_DIR, 'webhooks-log.png') });
     await page.keyboard.press('Escape');
     await page.getByRole('dialog').waitFor({ state: 'hidden' });
 
     // A receiver that always fails: 50 failed attempts in a row turn its webhook off, with a notice.
     const broken = `http://127.0.0.1:${port}/broken`;
-    const made = await api('POST', 'tenant/acme/webhooks', { document: { url: broken, events: ['device.created'] } });
-    for (let i = 0; i < 50; i++) await api('POST', `tenant/acme/webhooks/${made.body.data.id}/test`);
+    const made = await api('POST', `tenant/${world.acme}/webhooks`, {
+      document: { url: broken, events: ['device.created'] },
+    });
+    for (let i = 0; i < 50; i++) await api('POST', `tenant/${world.acme}/webhooks/${made.body.data.id}/test`);
     await expect
       .poll(
-        async () => (await api('GET', 'tenant/acme/webhooks')).body.data.find((w: any) => w.url === broken).enabled,
+        async () =>
+          (await api('GET', `tenant/${world.acme}/webhooks`)).body.data.find((w: any) => w.url === broken).enabled,
         {
           timeout: 30_000,
         },

@@ -3,14 +3,25 @@ import { devices } from '../../apps/server/src/db/schema.ts';
 import { ADMIN, startHarness, type Harness } from './browser.ts';
 
 /**
- * The device screens' world, shared by devices.test.ts, devices-list.test.ts and
- * devices-a11y.test.ts: three entities (acme, globex, initech), acme's admin and operator,
- * initech's admin, and acme's group hall_a. `world.h` is the file's harness, set by startWorld.
+ * The device screens' world, shared by the device, alert, rollout and history files: three
+ * entities (acme, globex, initech), acme's admin and operator, initech's admin, and acme's group
+ * hall_a. `world.h` is the file's harness, set by startWorld. On the worker's shared server each
+ * file's entities and accounts carry its own prefix (`world.acme` is then `fh_acme`, BOSS's name
+ * `fh_boss`), and globex's seeded devices its own 4 hex digits: a file reads the names from here.
  */
-export const world = { h: undefined as unknown as Harness, root: '' };
+export const world = {
+  h: undefined as unknown as Harness,
+  root: '',
+  acme: 'acme',
+  globex: 'globex',
+  initech: 'initech',
+  /** The first 4 hex digits of globex's 45 seeded devices (seedGlobex). */
+  globexHex: 'bbbb',
+};
 export const api = (method: string, path: string, body?: unknown) =>
   world.h.server.request(method, `/api/v1/${path}`, { token: world.root, body });
 
+/** The world's accounts; startWorld sets their names (a shared server's file prefixes them). */
 export const BOSS = { name: 'boss', password: 'password-1' };
 export const WATCHER = { name: 'watcher', password: 'password-1' };
 export const CHIEF = { name: 'chief', password: 'password-1' };
@@ -43,7 +54,7 @@ let globex: Promise<void> | undefined;
  */
 export function seedGlobex(): Promise<void> {
   const states = ['ALLOCATED', 'ERROR', 'WAITING', 'DFU', null];
-  return (globex ??= seed('globex', 'bbbb', 45, (i) => ({
+  return (globex ??= seed(world.globex, world.globexHex, 45, (i) => ({
     state_current: states[i % 5],
     battery: [90, 60, 20][i % 3],
     is_charging: i % 4 === 0,
@@ -52,23 +63,48 @@ export function seedGlobex(): Promise<void> {
   })));
 }
 
-/** Starts the harness and makes the entities, accounts and group every device file uses. */
-export async function startWorld(): Promise<void> {
-  // The e2e project shares a worker's modules between files (isolate: false): this file's server
-  // is a new one, so its globex has not been seeded yet.
+/**
+ * Starts the harness and makes the entities, accounts and group every device file uses. With
+ * `shared`, on the worker's shared server (startHarness): the names get `shared.prefix` and
+ * globex's devices `shared.hex`, both unique to the file, which then reads only its own rows.
+ */
+export async function startWorld(opts: { shared?: { prefix: string; hex: string } } = {}): Promise<void> {
+  // The e2e project shares a worker's modules between files (isolate: false): this file's world
+  // is a new one, so its globex has not been seeded yet, and its names are its own.
   globex = undefined;
-  const h = (world.h = await startHarness());
+  const named = (name: string) => (opts.shared ? `${opts.shared.prefix}_${name}` : name);
+  Object.assign(world, {
+    acme: named('acme'),
+    globex: named('globex'),
+    initech: named('initech'),
+    globexHex: opts.shared?.hex ?? 'bbbb',
+  });
+  BOSS.name = named('boss');
+  WATCHER.name = named('watcher');
+  CHIEF.name = named('chief');
+  const h = (world.h = await startHarness({ shared: Boolean(opts.shared) }));
   world.root = (await h.server.request('POST', '/api/v1/login', { body: ADMIN })).body.access_token;
-  for (const name of ['acme', 'globex', 'initech'])
-    await api('POST', 'tenant', { document: { name: { name, description: `${name} corp` } } });
+  for (const name of [world.acme, world.globex, world.initech])
+    await create('tenant', { name: { name, description: `${name} corp` } });
   const account = (name: string, subtype: string, entity: string) =>
-    api('POST', 'account', {
-      document: { name, email: `${name}@test.example`, password: 'password-1', subtype, entity, access: ['all'] },
+    create('account', {
+      name,
+      email: `${name}@test.example`,
+      password: 'password-1',
+      subtype,
+      entity,
+      access: ['all'],
     });
-  await account(BOSS.name, 'admin', 'acme');
-  await account(WATCHER.name, 'operator', 'acme');
-  await account(CHIEF.name, 'admin', 'initech');
-  await api('POST', 'tenant/acme/dispenser', { document: { name: 'hall_a' } });
+  await account(BOSS.name, 'admin', world.acme);
+  await account(WATCHER.name, 'operator', world.acme);
+  await account(CHIEF.name, 'admin', world.initech);
+  await create(`tenant/${world.acme}/dispenser`, { name: 'hall_a' });
+}
+
+/** A POST that must make what it names: a clash with another file's name fails the file's set-up here. */
+async function create(path: string, document: object) {
+  const made = await api('POST', path, { document });
+  if (made.status !== 201) throw new Error(`POST ${path}: ${made.status} ${made.text}`);
 }
 
 export const notice = (page: Page, text: string) => page.getByText(text, { exact: true }).first().waitFor();
