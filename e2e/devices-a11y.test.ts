@@ -16,22 +16,25 @@ import {
 } from './helpers/devices-world.ts';
 
 /** The device screens judged by axe in light and dark, on data seeded for them (independent of the other device files). */
+// Device ids are unique across entities, and the file runs on its worker's shared server: its own.
+const EDITED = id('a11e', 1);
+const TAKEN = id('a11e', 0x10);
 
 beforeAll(async () => {
   if (!chromiumPath) return;
-  await startWorld();
-  // The screens' data straight into the database: acme's device as created and edited by
-  // devices.test.ts, a row the bulk upload's duplicates meet, globex's 45, and nothing in initech.
-  await seed('acme', '240a', 1, () => ({
-    name: '240ac40a2e48',
+  await startWorld({ shared: { prefix: 'a11y', hex: '0a11' } });
+  // The screens' data straight into the database: acme's device as devices.test.ts creates and
+  // edits one, a row the bulk upload's duplicates meet, globex's 45, and nothing in initech.
+  await seed(world.acme, 'a11e', 1, () => ({
+    name: EDITED,
     description: 'Reception, left',
     group: 'hall_a',
     mac_1: '240ac40a2e48ab3a',
     version_id: 'hw-2',
   }));
-  await seed('acme', 'aaaa', 1, () => ({ name: 'aaaa00000010' }));
+  await seed(world.acme, 'a11e', 1, () => ({ name: TAKEN }));
   await seedGlobex();
-  await seed('acme', 'dddd', 12, (i) => ({
+  await seed(world.acme, 'a11d', 12, (i) => ({
     state_current: ['ALLOCATED', 'PROVISIONING', 'ERROR', 'BOOTING', 'RETIRED', null][i % 6],
     battery: [95, 70, 35, null][i % 4],
     is_charging: i % 3 === 0,
@@ -60,7 +63,7 @@ describe.skipIf(!chromiumPath)('device screens in Chromium', () => {
       await p.getByRole('button', { name: 'Add Device' }).click();
       await p.getByText(/Has to be a 12 hex/).waitFor();
     });
-    await page.goto('/device/240ac40a2e48');
+    await page.goto(`/device/${EDITED}`);
     await audit(page, 'devices-edit', (p) => p.getByText('Device status').waitFor());
     expect(unexpected(errors)).toEqual([]);
     await context.close();
@@ -73,7 +76,7 @@ describe.skipIf(!chromiumPath)('device screens in Chromium', () => {
     await page.goto('/devices/new-multiple');
     const preview = [
       'Device ID,Description',
-      ...Array.from({ length: 8 }, (_, i) => `${id('eeee', i)},Unit ${i}`),
+      ...Array.from({ length: 8 }, (_, i) => `${id('a11e', 0x100 + i)},Unit ${i}`),
       'bad-id,Broken',
     ].join('\n');
     await audit(page, 'devices-bulk-preview', async (p) => {
@@ -81,7 +84,7 @@ describe.skipIf(!chromiumPath)('device screens in Chromium', () => {
       await p.getByText('+ 4 more devices').waitFor();
     });
     // Only rows that fail whatever happens, so the light and dark runs show the same results.
-    const failing = 'Device ID\n240ac40a2e48\naaaa00000010\nXYZ\n';
+    const failing = `Device ID\n${EDITED}\n${TAKEN}\nXYZ\n`;
     await audit(page, 'devices-bulk-failures', async (p) => {
       await field(p, 'Manufacture type').fill('Dispenser v2');
       await p.locator('input[type="file"]').setInputFiles(csvFile(failing));
@@ -92,7 +95,7 @@ describe.skipIf(!chromiumPath)('device screens in Chromium', () => {
     await page.getByRole('button', { name: /User menu/ }).click();
     await page.getByRole('menuitem', { name: 'Logout' }).click();
     await signIn(page);
-    await page.goto('/sdevices?entity=globex&size=10');
+    await page.goto(`/sdevices?entity=${world.globex}&size=10`);
     await audit(page, 'devices-landlord-list', (p) => p.getByText('1–10 of 45 devices').waitFor());
     await page.getByRole('button', { name: /User menu/ }).click();
     await page.getByRole('menuitem', { name: 'Logout' }).click();

@@ -21,13 +21,13 @@ import {
 
 beforeAll(async () => {
   if (!chromiumPath) return;
-  await startWorld();
+  await startWorld({ shared: { prefix: 'dlist', hex: '0d15' } });
 });
 afterAll(async () => world.h?.close());
 
 describe.skipIf(!chromiumPath)('device lists in Chromium', () => {
   it('uploads a CSV: bad and duplicate rows are reported, the good ones are added', async () => {
-    await api('POST', 'tenant/acme/device', { document: { name: 'aaaa00000001', description: 'exists' } });
+    await api('POST', `tenant/${world.acme}/device`, { document: { name: 'aaaa00000001', description: 'exists' } });
     const { page, context, errors } = await world.h.newPage({ as: BOSS });
     await page.goto('/device');
     await page.getByRole('link', { name: 'Add Multiple Devices' }).click();
@@ -114,8 +114,8 @@ describe.skipIf(!chromiumPath)('device lists in Chromium', () => {
     await page.goto('/sdevices');
     await page.getByRole('columnheader', { name: 'Entity' }).waitFor();
     await page.getByRole('button', { name: /^Filters/ }).click();
-    await choose(page, 'Entity', 'globex');
-    await page.waitForURL((u) => u.searchParams.get('entity') === 'globex');
+    await choose(page, 'Entity', world.globex);
+    await page.waitForURL((u) => u.searchParams.get('entity') === world.globex);
     await page.getByText('45 devices match').waitFor();
     await choose(page, 'Status', 'ERROR');
     await page.getByText('9 devices match').waitFor();
@@ -135,12 +135,12 @@ describe.skipIf(!chromiumPath)('device lists in Chromium', () => {
       [8, 'DFU'],
       [28, 'DFU'],
     ] as const) {
-      await rowOf(page, id('bbbb', i)).getByLabel('Charging').waitFor();
-      await rowOf(page, id('bbbb', i)).getByText(state, { exact: true }).waitFor();
+      await rowOf(page, id(world.globexHex, i)).getByLabel('Charging').waitFor();
+      await rowOf(page, id(world.globexHex, i)).getByText(state, { exact: true }).waitFor();
     }
     await page.reload();
     await expect.poll(() => rows(page).count()).toBe(4);
-    expect(new URL(page.url()).search).toBe('?entity=globex&status=ERROR&status=DFU&battery=Charging');
+    expect(new URL(page.url()).search).toBe(`?entity=${world.globex}&status=ERROR&status=DFU&battery=Charging`);
 
     await page.getByRole('button', { name: 'Clear filters' }).first().click();
     await page.waitForURL((u) => u.search === '');
@@ -154,7 +154,7 @@ describe.skipIf(!chromiumPath)('device lists in Chromium', () => {
     await page.goto('/sdevices');
     await page.getByRole('columnheader', { name: 'Entity' }).waitFor();
     await page.getByRole('button', { name: /^Filters/ }).click();
-    await choose(page, 'Entity', 'globex');
+    await choose(page, 'Entity', world.globex);
     await choose(page, 'Battery', /High/);
     await page.getByText('15 devices match').waitFor();
     await page.getByRole('button', { name: 'Done' }).click();
@@ -162,7 +162,7 @@ describe.skipIf(!chromiumPath)('device lists in Chromium', () => {
     await page.getByRole('button', { name: 'Clear filters' }).first().click();
     await page.waitForURL((u) => u.search === '');
     await page.getByRole('button', { name: /^Filters/ }).click();
-    await choose(page, 'Entity', 'globex');
+    await choose(page, 'Entity', world.globex);
     await page.getByRole('button', { name: 'Done' }).click();
 
     await field(page, 'Rows per page').selectOption('10');
@@ -171,17 +171,17 @@ describe.skipIf(!chromiumPath)('device lists in Chromium', () => {
     await page.getByText('11–20 of 45 devices').waitFor();
     await expect.poll(() => rows(page).count()).toBe(10);
     // Newest first: seeded device i was created i minutes ago.
-    await expect.poll(() => rows(page).first().getByRole('link').textContent()).toBe(id('bbbb', 10));
+    await expect.poll(() => rows(page).first().getByRole('link').textContent()).toBe(id(world.globexHex, 10));
     await page.reload();
     await page.getByText('11–20 of 45 devices').waitFor();
     expect(new URL(page.url()).searchParams.get('page')).toBe('2');
     expect(new URL(page.url()).searchParams.get('size')).toBe('10');
 
     // Device 18 last reported 45 minutes ago: its row is marked unresponsive.
-    const stale = rowOf(page, id('bbbb', 18));
+    const stale = rowOf(page, id(world.globexHex, 18));
     await stale.getByText('Unresponsive').waitFor();
     expect(await stale.getAttribute('data-unresponsive')).toBe('true');
-    expect(await rowOf(page, id('bbbb', 17)).getAttribute('data-unresponsive')).toBeNull();
+    expect(await rowOf(page, id(world.globexHex, 17)).getAttribute('data-unresponsive')).toBeNull();
     expect(errors).toEqual([]);
     await context.close();
   });
@@ -189,7 +189,7 @@ describe.skipIf(!chromiumPath)('device lists in Chromium', () => {
   it('sorts the landlord list by Last Updated, quiet devices first, exports it as CSV and searches it', async () => {
     await seedGlobex();
     const { page, context, errors } = await world.h.newPage({ as: ADMIN });
-    await page.goto('/sdevices?entity=globex&size=10');
+    await page.goto(`/sdevices?entity=${world.globex}&size=10`);
     await page.getByText('1–10 of 45 devices').waitFor();
 
     // Quiet devices first: Last Updated starts latest first, a second click turns it round.
@@ -197,14 +197,14 @@ describe.skipIf(!chromiumPath)('device lists in Chromium', () => {
     await page.waitForURL((u) => u.searchParams.get('sort') === 'updated_at' && !u.searchParams.has('page'));
     await page.getByRole('button', { name: /Last Updated/ }).click();
     await page.waitForURL((u) => u.searchParams.get('order') === 'asc');
-    const quiet = [0, 9, 18, 27, 36].map((i) => id('bbbb', i));
+    const quiet = [0, 9, 18, 27, 36].map((i) => id(world.globexHex, i));
     await expect.poll(async () => (await rows(page).getByRole('link').allTextContents()).slice(0, 5)).toEqual(quiet);
 
     // Export CSV: every page of the filtered list, in its order, with the table's columns.
     const download = page.waitForEvent('download');
     await page.getByRole('button', { name: 'Export CSV' }).click();
     const file = await download;
-    expect(file.suggestedFilename()).toMatch(/^devices-globex-\d{4}-\d\d-\d\d\.csv$/);
+    expect(file.suggestedFilename()).toMatch(new RegExp(`^devices-${world.globex}-\\d{4}-\\d\\d-\\d\\d\\.csv$`));
     const lines = fs
       .readFileSync(await file.path(), 'utf8')
       .trim()
@@ -213,12 +213,14 @@ describe.skipIf(!chromiumPath)('device lists in Chromium', () => {
     expect(lines).toHaveLength(46);
     expect(lines.slice(1, 6).map((l) => l.split(',')[0])).toEqual(quiet);
     expect(lines[1]).toMatch(
-      /^[0-9a-f]{12},,globex,1\.5\.2,ALLOCATED,\d\d\.\d\d\.\d{4},\d\d\.\d\d\.\d{4} \d\d:\d\d:\d\d,90,yes$/,
+      new RegExp(
+        `^[0-9a-f]{12},,${world.globex},1\\.5\\.2,ALLOCATED,\\d\\d\\.\\d\\d\\.\\d{4},\\d\\d\\.\\d\\d\\.\\d{4} \\d\\d:\\d\\d:\\d\\d,90,yes$`,
+      ),
     );
 
     await page.getByRole('button', { name: /Device ID/ }).click();
     await page.waitForURL((u) => u.searchParams.get('sort') === 'name' && !u.searchParams.has('page'));
-    await expect.poll(() => rows(page).first().getByRole('link').textContent()).toBe(id('bbbb', 0));
+    await expect.poll(() => rows(page).first().getByRole('link').textContent()).toBe(id(world.globexHex, 0));
     await field(page, 'Search devices').fill('Seeded 44');
     await page.waitForURL((u) => u.searchParams.get('search') === 'Seeded 44');
     await expect.poll(() => rows(page).count()).toBe(1);
@@ -234,15 +236,15 @@ describe.skipIf(!chromiumPath)('device lists in Chromium', () => {
     await field(page, 'Device ID').fill('abcdef000001');
     await page.getByRole('button', { name: 'Add Device' }).click();
     await page.getByText('This field is required').waitFor();
-    await choose(page, 'Entity', /^initech/);
+    await choose(page, 'Entity', new RegExp(`^${world.initech}`));
     await page.getByRole('button', { name: 'Add Device' }).click();
     await page
       .getByRole('dialog', { name: 'Device added: its MQTT credentials' })
       .getByRole('button', { name: 'Done' })
       .click();
     await page.waitForURL((u) => u.pathname === '/sdevices');
-    await rowOf(page, 'abcdef000001').getByText('initech', { exact: true }).waitFor();
-    expect((await api('GET', 'tenant/initech/device/abcdef000001')).status).toBe(200);
+    await rowOf(page, 'abcdef000001').getByText(world.initech, { exact: true }).waitFor();
+    expect((await api('GET', `tenant/${world.initech}/device/abcdef000001`)).status).toBe(200);
 
     // The landlord's bulk upload names the entity too.
     await page.goto('/devices/new-multiple');

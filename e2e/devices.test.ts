@@ -21,7 +21,7 @@ const PEM = '-----BEGIN CERTIFICATE-----\nMIIBszCCAVmgAwIBAgIUe\n-----END CERTIF
 
 beforeAll(async () => {
   if (!chromiumPath) return;
-  await startWorld();
+  await startWorld({ shared: { prefix: 'devices', hex: '0de0' } });
 });
 afterAll(async () => world.h?.close());
 
@@ -78,7 +78,7 @@ describe.skipIf(!chromiumPath)('devices in Chromium', () => {
     expect(await page.getByText(password).count()).toBe(0);
     const saved = (await api('GET', 'device/240ac40a2e48')).body.data;
     expect(saved).toMatchObject({
-      entity: 'acme',
+      entity: world.acme,
       description: 'Reception dispenser',
       manufacturing_type: 'CC1',
       version_id: 'hw-2',
@@ -163,8 +163,8 @@ describe.skipIf(!chromiumPath)('devices in Chromium', () => {
   });
 
   it('deletes selected devices, one device, then all of them', async () => {
-    await seed('initech', 'cccc', 6);
-    await seed('acme', 'ffff', 1);
+    await seed(world.initech, 'cccc', 6);
+    await seed(world.acme, 'ffff', 1);
     const { page, context, errors } = await world.h.newPage({ as: CHIEF });
     await page.goto('/device');
     await page.getByText('1–6 of 6 devices').waitFor();
@@ -192,15 +192,15 @@ describe.skipIf(!chromiumPath)('devices in Chromium', () => {
     await page.getByRole('button', { name: 'Multi-Device Action' }).click();
     await page.getByRole('menuitem', { name: 'Delete all devices' }).click();
     // The count, then the entity's name typed before the button enables (issue 25).
-    await page.getByText('All 3 devices of initech will be deleted', { exact: false }).waitFor();
+    await page.getByText(`All 3 devices of ${world.initech} will be deleted`, { exact: false }).waitFor();
     const remove = page.getByRole('button', { name: 'Yes, delete it!' });
     expect(await remove.isDisabled()).toBe(true);
-    await page.getByLabel('Type initech to confirm').fill('initech');
+    await page.getByLabel(`Type ${world.initech} to confirm`).fill(world.initech);
     await remove.click();
     await notice(page, 'All devices deleted');
     await page.getByText('No devices yet').waitFor();
-    expect((await api('GET', 'tenant/initech/device')).body.total).toBe(0);
-    expect((await api('GET', 'tenant/acme/device')).body.total).toBeGreaterThan(0);
+    expect((await api('GET', `tenant/${world.initech}/device`)).body.total).toBe(0);
+    expect((await api('GET', `tenant/${world.acme}/device`)).body.total).toBeGreaterThan(0);
     expect(errors).toEqual([]);
     await context.close();
   });
