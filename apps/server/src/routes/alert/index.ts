@@ -4,10 +4,11 @@ import { z } from 'zod';
 import {
   AlertCountsSchema,
   AlertListQuerySchema,
+  AlertPageSchema,
   AlertSchema,
   LandlordAlertListQuerySchema,
 } from '@fleet/shared/schemas/alert';
-import { listOf, statusWith } from '@fleet/shared/schemas/list';
+import { statusWith } from '@fleet/shared/schemas/list';
 import { changeAlert } from '../../domain/alert/change-alert.ts';
 import { countAlerts } from '../../domain/alert/count-alerts.ts';
 import { listAlerts } from '../../domain/alert/list-alerts.ts';
@@ -38,7 +39,7 @@ export async function alertRoutes(app: FastifyInstance, deps: Deps, alerts: Aler
           "The entity's alerts, newest raised first, filtered by status (open: active and acknowledged), severity, kind, device",
         params: Entity,
         querystring: AlertListQuerySchema,
-        response: { 200: listOf(AlertSchema), ...ERROR_RESPONSES },
+        response: { 200: AlertPageSchema, ...ERROR_RESPONSES },
       },
     },
     async (request) => listAlerts(deps.db, entityOf(request), request.query),
@@ -52,7 +53,7 @@ export async function alertRoutes(app: FastifyInstance, deps: Deps, alerts: Aler
         security,
         summary: "Every entity's alerts (superadmins), newest raised first; `entity` narrows them to one",
         querystring: LandlordAlertListQuerySchema,
-        response: { 200: listOf(AlertSchema), ...ERROR_RESPONSES },
+        response: { 200: AlertPageSchema, ...ERROR_RESPONSES },
       },
     },
     async (request) => {

@@ -1,6 +1,5 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { AlertSchema, type AlertListQuery } from '@fleet/shared/schemas/alert';
-import { listOf } from '@fleet/shared/schemas/list';
+import { AlertPageSchema, type AlertListQuery } from '@fleet/shared/schemas/alert';
 import { api } from '@/lib/api/api.ts';
 
 /** How often lists re-read while open: the count in the header is live, the rows need not be. */
@@ -10,8 +9,6 @@ export const alertKeys = {
   all: ['alerts'] as const,
   list: (query: Partial<AlertListQuery>, landlord = false) => [...alertKeys.all, 'list', landlord, query] as const,
 };
-
-const AlertListSchema = listOf(AlertSchema);
 
 /**
  * The active entity's alerts (`tenant/{entity}/alerts`), newest raised first; every entity's
@@ -25,7 +22,7 @@ export function useAlerts(query: Partial<AlertListQuery>, landlord = false) {
         query: { ...query },
         signal,
         notify: false,
-        parse: (data) => AlertListSchema.parse(data),
+        parse: (data) => AlertPageSchema.parse(data),
       }),
     placeholderData: keepPreviousData,
     refetchInterval: ALERTS_REFRESH_MS,
