@@ -77,13 +77,13 @@ async function run() {
   const busy: number[] = [];
   const cpu: number[] = [];
   const wall: number[] = [];
-  let bytes = 0;
+  let text = '';
   for (let i = 0; i < SCRAPES; i++) {
     await sleep(50);
     const elu = performance.eventLoopUtilization();
     const c = process.cpuUsage();
     const t = performance.now();
-    bytes = (await m.scrape()).length;
+    text = await m.scrape();
     wall.push(performance.now() - t);
     const used = process.cpuUsage(c);
     cpu.push((used.user + used.system) / 1000);
@@ -99,7 +99,7 @@ async function run() {
   close();
   const p = (xs: number[], q: number) => fmt(percentile(xs, q), 'ms', 2);
   console.log(
-    `${FDS} descriptors open, ${SCRAPES} scrapes 50 ms apart, ${bytes} bytes each; load average ${loadavg()}`,
+    `${FDS} descriptors open, ${SCRAPES} scrapes 50 ms apart, ${text.length} bytes (${text.split('\n').length} lines) each; load average ${loadavg()}`,
   );
   console.log(`  main thread a scrape: p50 ${p(busy, 50)}, p99 ${p(busy, 99)}, max ${p(busy, 100)}`);
   console.log(`  process CPU a scrape (every thread): p50 ${p(cpu, 50)}, p99 ${p(cpu, 99)}`);
