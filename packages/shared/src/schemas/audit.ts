@@ -59,13 +59,13 @@ export const AuditListQuerySchema = AuditFilterSchema.extend({
 export type AuditListQuery = z.infer<typeof AuditListQuerySchema>;
 
 /**
- * A page of the audit log. `total` is exact up to `offset` + 10,000; a filter matching more
- * answers that bound with `total_is_lower_bound` true ("10,000+"): pages past it still answer.
+ * A page of the audit log. `total` is exact up to `offset` + `limit` + 1,000; a filter matching
+ * more answers that bound with `total_is_lower_bound` true ("1,050+"): pages past it still answer.
  */
 export const AuditPageSchema = listOf(AuditEntrySchema).extend({
   total_is_lower_bound: z
     .boolean()
-    .describe('True when more entries match than were counted: `total` is then a lower bound (offset + 10,000)'),
+    .describe('True when more entries match than were counted: `total` is then a lower bound (offset + limit + 1,000)'),
 });
 export type AuditPage = z.infer<typeof AuditPageSchema>;
 

@@ -1,4 +1,4 @@
-import { and, count, eq, gte, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, count, eq, getTableColumns, gte, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { AuditEntry, AuditFilter, AuditListQuery } from '@fleet/shared/schemas/audit';
 import type { Db } from '../../db/client.ts';
 import { auditEntries } from '../../db/schema.ts';
@@ -35,6 +35,14 @@ const auditSearchText = sql.raw(
 
 const like = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
+/** The three ways an entry names an actor, each answered by an index of its own. */
+const actorMatches = (actor: string) => [
+  eq(auditEntries.actor_name, actor),
+  // The same match as `actor_id = actor`, stated so audit_entries_actor_id_idx (partial) answers it.
+  and(eq(auditEntries.actor_id, actor), sql`${auditEntries.actor_id} is distinct from ${auditEntries.actor_name}`),
+  eq(auditEntries.actor_account, actor),
+];
+
 /** The WHERE of a scope and its filters; a tenant's scope ignores any `entity` filter. */
 export function auditWhere(scope: AuditScope, f: AuditFilter): SQL | undefined {
   const t = auditEntries;
@@ -43,14 +51,7 @@ export function auditWhere(scope: AuditScope, f: AuditFilter): SQL | undefined {
     entity === undefined ? undefined : entity === LANDLORD && scope === null ? isNull(t.entity) : eq(t.entity, entity),
     f.from ? gte(t.at, new Date(f.from)) : undefined,
     f.to ? lt(t.at, new Date(f.to)) : undefined,
-    f.actor
-      ? or(
-          eq(t.actor_name, f.actor),
-          // The same match as `actor_id = actor`, stated so audit_entries_actor_id_idx (partial) answers it.
-          and(eq(t.actor_id, f.actor), sql`${t.actor_id} is distinct from ${t.actor_name}`),
-          eq(t.actor_account, f.actor),
-        )
-      : undefined,
+    f.actor ? or(...actorMatches(f.actor)) : undefined,
     f.action ? eq(t.action, f.action) : undefined,
     f.target_type ? eq(t.target_type, f.target_type) : undefined,
     f.target_name ? eq(t.target_name, f.target_name) : undefined,
@@ -68,35 +69,71 @@ export function auditWhere(scope: AuditScope, f: AuditFilter): SQL | undefined {
 export const newestFirst = [sql`${auditEntries.at} desc nulls last`, sql`${auditEntries.id} desc nulls last`];
 
 /**
- * How far past the page's start the total is counted (docs/decisions/2026-11-28-audit-total-capped.md):
- * a filter matching more answers this bound with `total_is_lower_bound`, so no page counts a
- * million rows, and the pager can always reach the next page.
+ * How far past the page the total is counted (docs/decisions/2026-11-29-audit-total-from-the-page.md,
+ * amending 2026-11-28-audit-total-capped.md): a filter matching more answers offset + limit + this
+ * bound with `total_is_lower_bound`, so no page counts more than its own rows and a thousand.
  */
-export const AUDIT_COUNT_CAP = 10_000;
+export const AUDIT_COUNT_CAP = 1_000;
+
+/** The page's rows with each one's place in the order as PostgreSQL's text (a Date drops microseconds). */
+const withKey = { ...getTableColumns(auditEntries), key: sql<string>`${auditEntries.at}::text`.as('key') };
 
 /**
- * A page of entries, newest first, with the total of the filtered scope counted exactly up to
- * `offset + cap`: above that, `total` is that bound and `total_is_lower_bound` is true.
+ * The ids that can be on a page of an actor's entries: each of the three matches' first
+ * offset + limit in order, read from its own index, which holds every page's rows. One walk of the
+ * scope's time index filtered by the three (the planner's choice for the OR) reads every entry of
+ * the scope when the actor has none or few there.
+ */
+function actorPageIds(db: Db, scope: AuditScope, q: AuditListQuery, actor: string) {
+  const rest = auditWhere(scope, { ...q, actor: undefined });
+  const branches = actorMatches(actor).map(
+    (match) =>
+      sql`(${db
+        .select({ id: auditEntries.id })
+        .from(auditEntries)
+        .where(and(rest, match))
+        .orderBy(...newestFirst)
+        .limit(q.offset + q.limit)})`,
+  );
+  return sql.join(branches, sql` union all `);
+}
+
+/**
+ * A page of entries, newest first, with the total of the filtered scope exact up to
+ * `offset + limit + cap`: above that, `total` is that bound and `total_is_lower_bound` is true.
+ * A short page is its own total (offset + its rows). A full one counts from its first row on, by
+ * keyset in index order, so the count reads `limit + cap` entries at most whatever the offset;
+ * an empty page past the end counts the scope up to `offset`.
  */
 export async function listAudit(db: Db, scope: AuditScope, q: AuditListQuery, cap = AUDIT_COUNT_CAP) {
   const where = auditWhere(scope, q);
-  const bound = q.offset + cap;
-  const counted = db
-    .select({ one: sql`1` })
+  const rows = await db
+    .select(withKey)
     .from(auditEntries)
-    .where(where)
-    .limit(bound + 1)
-    .as('counted');
-  const [rows, [total]] = await Promise.all([
-    db
-      .select()
+    .where(q.actor ? sql`${auditEntries.id} in (${actorPageIds(db, scope, q, q.actor)})` : where)
+    .orderBy(...newestFirst)
+    .limit(q.limit)
+    .offset(q.offset);
+  const data = rows.map(presentAudit);
+  const counted = async (from: SQL | undefined, bound: number) => {
+    const sub = db
+      .select({ one: sql`1` })
       .from(auditEntries)
-      .where(where)
-      .orderBy(...newestFirst)
-      .limit(q.limit)
-      .offset(q.offset),
-    db.select({ n: count() }).from(counted),
-  ]);
-  const n = total?.n ?? 0;
-  return { data: rows.map(presentAudit), total: Math.min(n, bound), total_is_lower_bound: n > bound };
+      .where(and(where, from))
+      .limit(bound + 1)
+      .as('counted');
+    const [total] = await db.select({ n: count() }).from(sub);
+    return total?.n ?? 0;
+  };
+  const first = rows[0];
+  if (!first || rows.length < q.limit) {
+    // A short page ends the scope; an empty one past its end counts what there is (at most offset).
+    const total =
+      first || q.offset === 0 ? q.offset + rows.length : Math.min(await counted(undefined, q.offset), q.offset);
+    return { data, total, total_is_lower_bound: false };
+  }
+  const bound = q.limit + cap;
+  const from = sql`(${auditEntries.at}, ${auditEntries.id}) <= (${first.key}::timestamptz, ${first.id}::bigint)`;
+  const n = await counted(from, bound);
+  return { data, total: q.offset + Math.min(n, bound), total_is_lower_bound: n > bound };
 }

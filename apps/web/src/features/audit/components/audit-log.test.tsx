@@ -100,18 +100,18 @@ describe('the audit log screen', () => {
     expect(calls.length).toBe(2);
   });
 
-  it('shows a capped total as "10,000+" and still pages past it', async () => {
-    // The server counts up to offset + 10,000: page 200 (offset 9,950) answers 19,950+.
+  it('shows a capped total as "1,050+" and still pages past it', async () => {
+    // The server counts from the page's first row to limit + 1,000 past it: page 21 (offset 1,000) answers 2,050+.
     const { calls, user } = renderLog(({ url }) => {
       const offset = Number(new URL(url, 'http://x').searchParams.get('offset'));
-      return { body: { data: [entry(offset + 1)], total: offset + 10_000, total_is_lower_bound: true } };
+      return { body: { data: [entry(offset + 1)], total: offset + 1_050, total_is_lower_bound: true } };
     });
-    expect(await screen.findByText('1–50 of 10,000+ entries')).toBeTruthy();
-    await user.click(screen.getByRole('button', { name: 'Page 200' }));
-    await vi.waitFor(() => expect(lastList(calls).searchParams.get('offset')).toBe('9950'));
-    expect(await screen.findByText('9951–10000 of 19,950+ entries')).toBeTruthy();
+    expect(await screen.findByText('1–50 of 1,050+ entries')).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Page 21' }));
+    await vi.waitFor(() => expect(lastList(calls).searchParams.get('offset')).toBe('1000'));
+    expect(await screen.findByText('1001–1050 of 2,050+ entries')).toBeTruthy();
     await user.click(screen.getByRole('button', { name: 'Next page' }));
-    await vi.waitFor(() => expect(lastList(calls).searchParams.get('offset')).toBe('10000'));
+    await vi.waitFor(() => expect(lastList(calls).searchParams.get('offset')).toBe('1050'));
   });
 
   it('exports the filtered log with the bearer and saves it under the name the server gives', async () => {
