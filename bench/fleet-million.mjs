@@ -11,6 +11,7 @@
 //        directory; PostgreSQL: the database of DATABASE_URL, <dir> holding only the fill's marker).
 //        Last-seen times are the fill's: the seen= counts drift as the kept fill ages.
 //        [--only=export]: only the export (rows/s, RSS), no list or fleet health reads.
+//        [--only=search]: only the list's free text (first and deep page), no other read.
 import {
   ADMIN,
   HOST,
@@ -34,6 +35,7 @@ const COMMANDS = arg('commands', 300_000);
 const RUNS = arg('runs', 100);
 const REUSE = process.argv.find((a) => a.startsWith('--reuse='))?.slice('--reuse='.length);
 const EXPORT_ONLY = process.argv.includes('--only=export');
+const SEARCH_ONLY = process.argv.includes('--only=search');
 
 const FILTERS = [
   ['no filter', ''],
@@ -112,7 +114,7 @@ async function measure(label, env) {
 
   const rows = [];
   let baseline;
-  for (const [name, q] of EXPORT_ONLY ? [] : FILTERS) {
+  for (const [name, q] of EXPORT_ONLY ? [] : FILTERS.filter(([, q]) => !SEARCH_ONLY || q.startsWith('search='))) {
     const first = await timed(`${name}, first page`, url, entity, list(`limit=20&${q}`));
     const total = first.body.total;
     const deep = await timed(
@@ -143,7 +145,7 @@ async function measure(label, env) {
     ['fleet health bench 30 d', '/api/v1/tenant/bench/fleet-health?window=30d', 'p99 ≤ 100 ms'],
     ['fleet health, whole fleet 24 h', '/api/v1/fleet-health?window=24h', 'p99 ≤ 300 ms'],
     ['fleet health, whole fleet 30 d', '/api/v1/fleet-health?window=30d', 'p99 ≤ 300 ms'],
-  ].filter(() => !EXPORT_ONLY)) {
+  ].filter(() => !EXPORT_ONLY && !SEARCH_ONLY)) {
     const r = await timed(name, url, path.includes('tenant') ? entity : landlord, path);
     rows.push({
       figure: `${name} p50 / p99`,
@@ -153,21 +155,24 @@ async function measure(label, env) {
       goal,
     });
   }
-  const exp = await exportAll(url, landlord, child.pid);
-  rows.push({
-    figure: `export of ${exp.rows.toLocaleString('en-US')} devices (CSV)`,
-    value: `${Math.round(exp.rows / exp.seconds).toLocaleString('en-US')} rows/s`,
-    baseline: '',
-    ratio: '',
-    goal: '≥ 100,000 rows/s',
-  });
-  rows.push({
-    figure: 'server RSS during the export (peak)',
-    value: fmt(exp.peak, 'MB'),
-    baseline: `${fmt(exp.idle, 'MB')} idle`,
-    ratio: `+${fmt(exp.peak - exp.idle, 'MB')}`,
-    goal: '≤ +50 MB',
-  });
+  const exp = SEARCH_ONLY ? undefined : await exportAll(url, landlord, child.pid);
+  if (exp)
+    rows.push(
+      {
+        figure: `export of ${exp.rows.toLocaleString('en-US')} devices (CSV)`,
+        value: `${Math.round(exp.rows / exp.seconds).toLocaleString('en-US')} rows/s`,
+        baseline: '',
+        ratio: '',
+        goal: '≥ 100,000 rows/s',
+      },
+      {
+        figure: 'server RSS during the export (peak)',
+        value: fmt(exp.peak, 'MB'),
+        baseline: `${fmt(exp.idle, 'MB')} idle`,
+        ratio: `+${fmt(exp.peak - exp.idle, 'MB')}`,
+        goal: '≤ +50 MB',
+      },
+    );
   const f = info.fill;
   printTable(
     `${label}: ${DEVICES.toLocaleString('en-US')} devices over 50 entities, ${COMMANDS.toLocaleString('en-US')} commands (fill: devices ${fmt(f.devices / 1000, 's')}, snapshot ${fmt(f['daily snapshot (30 days, 50 entities)'] / 1000, 's')}); ${RUNS} requests each over HTTP`,
