@@ -29,6 +29,11 @@ export interface SettleHandler {
   completesProgress?: boolean;
   /** After the row is settled. */
   settled?(s: Settled): Promise<void> | void;
+  /**
+   * After a batch of replies is settled, once for all of its rows of these types (one statement
+   * instead of one a row, while a wave of thousands of replies waits for the connection).
+   */
+  settledAll?(s: { db: Db; rows: readonly CommandRow[] }): Promise<void>;
 }
 
 /** The handlers of one command type, in registration order. */

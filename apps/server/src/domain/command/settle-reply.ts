@@ -125,6 +125,10 @@ export async function settleReplies(
   for (const { row, reply } of rows)
     for (const handler of handlersFor(ctx.settle, row.type))
       await handler.settled?.({ db: ctx.db, device: row.device, row, reply });
+  for (const handler of ctx.settle) {
+    const theirs = rows.filter((r) => handler.types.includes(r.row.type)).map((r) => r.row);
+    if (handler.settledAll && theirs.length > 0) await handler.settledAll({ db: ctx.db, rows: theirs });
+  }
   tellSettled(
     ctx,
     rows.map((r) => r.row),

@@ -16,9 +16,11 @@ export const onDfuSettled: SettleHandler = {
       error: sql`'The device reported version ' || coalesce(${reported}::text, '(none)') || ' instead of ' || (payload->>'version')`,
     };
   },
-  async settled({ db, device }) {
+  async settledAll({ db, rows }) {
+    const names = [...new Set(rows.map((r) => r.device))];
     await db.execute(sql`
       update devices set current_download = null
-      where name = ${device} and current_download like ${`${DOWNLOAD_PREFIX}%`}`);
+      where name in (select jsonb_array_elements_text(${JSON.stringify(names)}::jsonb))
+        and current_download like ${`${DOWNLOAD_PREFIX}%`}`);
   },
 };
