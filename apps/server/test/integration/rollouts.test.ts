@@ -124,6 +124,21 @@ describe('rollouts', () => {
     expect(c!.state).toBe('sent');
   });
 
+  it('settles a device whose command ended with no event reaching the engine at its next full step', async () => {
+    const p = prefix();
+    await fleet(p, ['silent']);
+    const id = await rollout(p, { canary: 0, percents: [100], report_timeout_s: 600 });
+    await act(id, 'start');
+    await eventually(async () => expect((await sends(p))[0]?.n).toBe('1'));
+    // Settled as on another instance whose `commands.settled` never came here: the row alone changes.
+    await s.app.db.execute(
+      sql`update commands set state = 'succeeded', replied_at = now() where device = ${nameOf(p, 0)}`,
+    );
+    await s.app.rollouts.engine.tick();
+    expect((await get(id)).state).toBe('finished');
+    expect((await get(id)).counts).toMatchObject({ succeeded: 1, in_flight: 0 });
+  });
+
   it('holds the next stage for approval, pauses, resumes and cancels on request', async () => {
     const p = prefix();
     await fleet(p, ['ok', 'ok', 'ok', 'ok']);

@@ -6,6 +6,7 @@ import type { Deps } from '../deps.ts';
 import { rollouts } from '../../db/schema.ts';
 import { HttpError } from '../../lib/http-error.ts';
 import type { ToProvision } from './send-rollout.ts';
+import type { Named } from './settle-rollout.ts';
 import { tickRollout, type TickResult } from './tick-rollout.ts';
 
 /** Starts a device's provisioning session (a file-set rollout's step); answers the session's id. */
@@ -32,6 +33,13 @@ export class RolloutEngine {
   private running: Promise<void> | null = null;
   private again = false;
   private stopped = false;
+  /**
+   * The commands settled since the last step began (\`commands.settled\`): a step that only follows
+   * replies settles just their devices. \`full\`: the next step settles every device in flight (an
+   * action, the timer; it also catches a settlement whose event never came here).
+   */
+  private named: Named[] = [];
+  private full = true;
 
   constructor(
     private readonly deps: Deps,
@@ -42,29 +50,47 @@ export class RolloutEngine {
   start(): void {
     this.timer = setInterval(() => this.kick(0), ROLLOUT_TICK_MS);
     this.timer.unref();
-    this.deps.bus.subscribe('commands.settled', () => this.kick());
+    this.deps.bus.subscribe('commands.settled', ({ id, device }) => {
+      this.named.push({ id, device });
+      this.kick(KICK_DELAY_MS, false);
+    });
     this.kick(0);
   }
 
-  /** Steps soon (an action, a settled update); a step under way runs once more after it. */
-  kick(delay = KICK_DELAY_MS): void {
+  /**
+   * Steps soon (an action, a settled update); a step under way runs once more after it. `full`
+   * (all but the settled commands' kicks): that step settles every device in flight.
+   */
+  kick(delay = KICK_DELAY_MS, full = true): void {
+    if (full) this.full = true;
     if (this.stopped || this.kickTimer) return;
     this.kickTimer = setTimeout(() => {
       this.kickTimer = undefined;
       if (this.running) this.again = true;
-      else void this.tick().catch((err) => this.onError(err, 'stepping rollouts'));
+      else void this.run(new Date(), false).catch((err) => this.onError(err, 'stepping rollouts'));
     }, delay);
     this.kickTimer.unref();
   }
 
-  /** Steps every active rollout once; `now` is the clock for report timeouts (tests pass a later one). */
-  async tick(now = new Date()): Promise<void> {
+  /**
+   * Steps every active rollout once, settling every device in flight; `now` is the clock for
+   * report timeouts (tests pass a later one).
+   */
+  tick(now = new Date()): Promise<void> {
+    return this.run(now, true);
+  }
+
+  private async run(now: Date, full: boolean): Promise<void> {
     while (this.running) await this.running;
-    this.running = this.stepAll(now).finally(() => (this.running = null));
+    // What this step settles is taken as it begins: events arriving during it wait for the next.
+    const named = full || this.full ? null : this.named;
+    this.named = [];
+    if (named === null) this.full = false;
+    this.running = this.stepAll(now, named).finally(() => (this.running = null));
     await this.running;
     if (this.again && !this.stopped) {
       this.again = false;
-      this.kick(0);
+      this.kick(0, false);
     }
   }
 
@@ -99,7 +125,7 @@ export class RolloutEngine {
     }
   }
 
-  private async stepAll(now: Date): Promise<void> {
+  private async stepAll(now: Date, named: Named[] | null): Promise<void> {
     const active = rowsOf<{ id: string }>(
       await this.deps.db.execute(sql`
         select r.id from rollouts r where r.state = 'running'
@@ -109,24 +135,24 @@ export class RolloutEngine {
     );
     for (const { id } of active) {
       try {
-        await this.step(id, now);
+        await this.step(id, now, named);
       } catch (err) {
         this.onError(err, `stepping rollout ${id}`);
       }
     }
   }
 
-  private async step(id: string, now: Date): Promise<void> {
+  private async step(id: string, now: Date, named: Named[] | null): Promise<void> {
     const result = await this.deps.db.transaction(async (tx): Promise<(TickResult & { entity: string }) | null> => {
       if (!(await tryTransactionLock(tx as unknown as Db, `rollout:${id}`))) return null;
       const [row] = await tx.select().from(rollouts).where(eq(rollouts.id, id)).for('update');
       if (!row) return null;
-      return { ...(await tickRollout(this.deps, tx, row, now)), entity: row.entity };
+      return { ...(await tickRollout(this.deps, tx, row, now, named)), entity: row.entity };
     });
     if (!result) return;
     if (result.awake.length > 0) await this.deps.devices.commands.deliverHeld(result.awake);
     for (const p of result.provision) await this.provision(p);
     if (result.changed) await this.deps.bus.publish('rollouts.changed', { entity: result.entity, id });
-    if (result.more) this.kick(0);
+    if (result.more) this.kick(0, false);
   }
 }

@@ -14,6 +14,8 @@ export const REBOOT_LOOP_WITHIN_S = 300;
 export const SOAK_GRACE_S = 5;
 
 export type Settled = { stage: number; state: string };
+/** A command that settled (its \`commands.settled\` event): the device whose step it may end. */
+export type Named = { id: string; device: string };
 
 const iso = (d: Date) => sql`${d.toISOString()}::timestamptz`;
 
@@ -23,8 +25,14 @@ const iso = (d: Date) => sql`${d.toISOString()}::timestamptz`;
  * provisioning session completed (with no file failed), or failed, was cancelled or timed out.
  * The report timeout: a device sent its step and not answered after it counts as failed; a file
  * set's device not online to start its session within `hold_s` of its claim too.
+ *
+ * `named` (a firmware rollout's step after replies): only the devices of those commands, found by
+ * key, and none by the clock; null settles every device in flight (the engine's timer does, every
+ * ROLLOUT_TICK_MS). With thousands in flight the whole scan took most of a step's time, and a step
+ * ran after every reply batch (bench/notes/rollout-bench.md, 2026-11-29).
  */
-export async function settle(tx: Tx, row: RolloutRow, now: Date): Promise<Settled[]> {
+export async function settle(tx: Tx, row: RolloutRow, now: Date, named: Named[] | null = null): Promise<Settled[]> {
+  if (named !== null && row.delivery !== 'files') return named.length ? settleNamed(tx, row, named) : [];
   const timeout = `No report within ${row.report_timeout_s} s`;
   const late = sql`${iso(now)} - make_interval(secs => ${row.report_timeout_s})`;
   // A device sent the update that now reports its version has it, though its reply was lost (it
@@ -74,6 +82,25 @@ export async function settle(tx: Tx, row: RolloutRow, now: Date): Promise<Settle
     ...rowsOf<Settled>(await tx.execute(lost)),
     ...rowsOf<Settled>(await tx.execute(asleep)),
   ];
+}
+
+/** `settle` of the devices of `named` commands only: those that ended (the timer's step sends the late). */
+async function settleNamed(tx: Tx, row: RolloutRow, named: Named[]): Promise<Settled[]> {
+  const onVersion =
+    row.version === null
+      ? sql`false`
+      : sql`exists (select 1 from devices d where d.name = rd.device and d.fw_version = ${row.version})`;
+  return rowsOf<Settled>(
+    await tx.execute(sql`
+      update rollout_devices rd set settled_at = now(),
+        state = case when c.state = 'succeeded' or ${onVersion} then 'succeeded' else 'failed' end,
+        error = case when c.state = 'succeeded' or ${onVersion} then null else coalesce(c.error, c.state) end
+      from jsonb_to_recordset(${JSON.stringify(named)}::jsonb) as n(id uuid, device text), commands c
+      where rd.rollout = ${row.id} and rd.device = n.device and rd.command_id = n.id
+        and rd.state = 'in_flight' and not rd.superseded
+        and c.id = n.id and c.device = n.device and c.state in ('succeeded', 'failed', 'timed_out', 'expired')
+      returning rd.stage, rd.state`),
+  );
 }
 
 /**

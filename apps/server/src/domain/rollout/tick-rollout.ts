@@ -11,9 +11,9 @@ import type { Deps } from '../deps.ts';
 import type { RolloutRow } from './present-rollout.ts';
 import { inWindow } from './rollout-window.ts';
 import { SEND_BATCH, claim, sendDue, type ToProvision } from './send-rollout.ts';
-import { settle, soakFailures } from './settle-rollout.ts';
+import { settle, soakFailures, type Named } from './settle-rollout.ts';
 
-type Tally = { size: number; succeeded: number; failed: number; open: number };
+type Tally = { size: number; succeeded: number; failed: number; open: number; waiting: number };
 export interface TickResult {
   changed: boolean;
   /** Devices given a held update now, online ones to be delivered after the commit. */
@@ -37,9 +37,18 @@ function soakGate(row: RolloutRow, now: Date): { soak_until: Date | null } | 'be
   return now >= row.soak_until ? { soak_until: null } : null;
 }
 
-/** Per stage: its size, succeeded (skipped count as on the version), failed, and not yet settled. */
+/**
+ * Per stage: its size, succeeded (skipped count as on the version), failed, not yet settled, and
+ * of those not yet claimed.
+ */
 async function tally(tx: Tx, row: RolloutRow): Promise<Tally[]> {
-  const stages = stageLabels(row.canary, row.percents).map(() => ({ size: 0, succeeded: 0, failed: 0, open: 0 }));
+  const stages = stageLabels(row.canary, row.percents).map(() => ({
+    size: 0,
+    succeeded: 0,
+    failed: 0,
+    open: 0,
+    waiting: 0,
+  }));
   const counted = rowsOf<{ stage: number; state: string; n: string }>(
     await tx.execute(sql`
       select stage, state, count(*) as n from rollout_devices
@@ -52,6 +61,7 @@ async function tally(tx: Tx, row: RolloutRow): Promise<Tally[]> {
     if (c.state === 'succeeded' || c.state === 'skipped') t.succeeded += n;
     else if (c.state === 'failed') t.failed += n;
     else t.open += n;
+    if (c.state === 'waiting') t.waiting += n;
   }
   return stages;
 }
@@ -91,15 +101,29 @@ function decide(row: RolloutRow, stages: Tally[], failedStages: Set<number>, set
  * settles devices whose command ended or timed out, pauses on the error threshold, advances,
  * asks for approval or finishes on the success threshold (each after the stage's soak), and while
  * running and inside its window claims the next devices and sends those whose jitter has passed.
- * `now` is the clock the report timeout, soak, window and jitter are measured with.
+ * `now` is the clock the report timeout, soak, window and jitter are measured with; `named`: the
+ * commands settled since the last step, the only devices settled (null: all in flight).
  */
-export async function tickRollout(deps: Deps, tx: Tx, row: RolloutRow, now: Date): Promise<TickResult> {
-  const ended = await settle(tx, row, now);
+export async function tickRollout(
+  deps: Deps,
+  tx: Tx,
+  row: RolloutRow,
+  now: Date,
+  named: Named[] | null = null,
+): Promise<TickResult> {
+  const ended = await settle(tx, row, now, named);
+  // A step after replies that ended none of this rollout's steps (or the next batch of a full one)
+  // changes nothing but what is due to be sent: no tally, no claim (the timer's step does the rest).
+  if (named !== null && ended.length === 0) {
+    if (row.state !== 'running' || !inWindow(row.send_window, now)) return { changed: false, ...NOTHING };
+    return send(deps, tx, row, now, false);
+  }
   const soaked = row.state === 'running' ? await soakFailures(tx, row, now) : [];
   const failedStages = new Set([...ended, ...soaked].filter((e) => e.state === 'failed').map((e) => e.stage));
   let changed = ended.length + soaked.length > 0;
   if (row.state !== 'running') return { changed, ...NOTHING };
-  let next = decide(row, await tally(tx, row), failedStages, ended.length > 0);
+  const stages = await tally(tx, row);
+  let next = decide(row, stages, failedStages, ended.length > 0);
   let current = row;
   const gate = next && next.state !== 'paused' ? soakGate(row, now) : { soak_until: undefined };
   if (gate === 'begin') {
@@ -143,7 +167,14 @@ export async function tickRollout(deps: Deps, tx: Tx, row: RolloutRow, now: Date
   }
   // Outside its window nothing new is sent; devices in flight finish.
   if (current.state !== 'running' || !inWindow(current.send_window, now)) return { changed, ...NOTHING };
-  const claimed = await claim(tx, current, now);
-  const { sent, awake, provision } = await sendDue(deps, tx, current, now);
-  return { changed: changed || claimed + sent > 0, awake, provision, more: sent >= SEND_BATCH };
+  // Nothing waits in the stages open so far: no claim (it scanned every device in flight).
+  const waiting = stages.slice(0, current.current_stage + 1).some((t) => t.waiting > 0);
+  const claimed = waiting ? await claim(tx, current, now) : 0;
+  return send(deps, tx, current, now, changed || claimed > 0);
+}
+
+/** Sends what is due (sendDue); a full batch asks for another step at once. */
+async function send(deps: Deps, tx: Tx, row: RolloutRow, now: Date, changed: boolean): Promise<TickResult> {
+  const { sent, awake, provision } = await sendDue(deps, tx, row, now);
+  return { changed: changed || sent > 0, awake, provision, more: sent >= SEND_BATCH };
 }
