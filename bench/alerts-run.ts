@@ -3,12 +3,15 @@
 // e-mails (a real smtp-server on loopback) and sends webhooks (a loopback receiver). Prints JSON.
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { Database } from '../apps/server/src/db/client.ts';
 import { sql } from 'drizzle-orm';
 import { SMTPServer } from 'smtp-server';
 
 const DEVICES = Number(process.env.DEVICES ?? 100_000);
 const SILENT = Number(process.env.SILENT ?? 10_000);
 const SAMPLES = Number(process.env.SAMPLES ?? 200);
+/** STATEMENTS=1: the statements run during the burst, timed and grouped, on stderr (PGlite). */
+const STATEMENTS = process.env.STATEMENTS === '1';
 
 const { rowsOf } = await import('../apps/server/src/db/raw-sql.ts');
 const { BENCH_PASSWORD } = await import('./bench-tenant.ts');
@@ -80,6 +83,33 @@ await app.db.execute(sql`
 await app.db.execute(sql`
   insert into webhooks (entity, url, secret, events) values ('bench', ${`${recvUrl}/hook`}, 'whsec_bench', array['alert.raised'])`);
 
+/**
+ * Times every statement on the database's connections from now on (the pool's probe); the function
+ * it answers stops and prints them to stderr grouped by text, most time first: what a probe waits behind.
+ */
+function statementLog() {
+  const probe = (app as unknown as { database: Database }).database.probe;
+  const times = new Map<string, number[]>();
+  const texts: string[] = [];
+  const observe = probe.observeQuery;
+  probe.traceQuery = (text) => texts.push(text.replace(/\s+/g, ' ').trim().slice(0, 100));
+  probe.observeQuery = (s) => {
+    observe?.(s);
+    // On PGlite's one connection statements end in the order they were sent.
+    const text = texts.shift() ?? '?';
+    times.set(text, [...(times.get(text) ?? []), s * 1000]);
+  };
+  return () => {
+    probe.traceQuery = null;
+    probe.observeQuery = observe;
+    const rows = [...times].map(([text, ms]) => ({ text, ms, sum: ms.reduce((a, b) => a + b, 0) }));
+    for (const r of rows.sort((a, b) => b.sum - a.sum).slice(0, 15))
+      console.error(
+        `${r.ms.length}\t${r.sum.toFixed(0)} ms\tp50 ${p(r.ms, 0.5).toFixed(1)}\tp99 ${p(r.ms, 0.99).toFixed(1)}\t${r.text}`,
+      );
+  };
+}
+
 /** API latencies (ms) of the alert list and count while `until` is false, 4 at a time. */
 async function probe(until: () => boolean, max = SAMPLES) {
   const ms: number[] = [];
@@ -108,6 +138,7 @@ for (let i = 0; i < 2_000; i++) {
 const bareRate = 2_000 / ((performance.now() - bareStart) / 1000);
 
 const idle = await probe(() => false);
+const stopLog = STATEMENTS ? statementLog() : () => undefined;
 const t0 = Date.now();
 let done = false;
 const during = probe(() => done, 100_000);
@@ -127,6 +158,7 @@ while (lags.length < SILENT || mails.length < 1) {
 const deliveredMs = Date.now() - t0;
 done = true;
 const busy = await during;
+stopLog();
 console.log(
   JSON.stringify({
     devices: DEVICES,

@@ -3,16 +3,18 @@
 // process, a real smtp-server and a webhook receiver on loopback), the API's p99 during it beside
 // idle, and webhook delivery (events/s, p99 event→receiver) beside a bare POST loop to the same
 // receiver. The e-mail's quiet window is 2 s here (60 s by default). DATABASE_URL: PostgreSQL.
-// Usage: node bench/alerts.mjs [--devices=100000] [--silent=10000]
+// --statements: the statements run during the burst, timed and grouped by text (what a probe waits behind).
+// Usage: node bench/alerts.mjs [--devices=100000] [--silent=10000] [--statements]
 import path from 'node:path';
 import { arg, fmt, main, printTable, ratio, root, spawnNode } from './lib.mjs';
 
 const DEVICES = arg('devices', 100_000);
 const SILENT = arg('silent', 10_000);
+const STATEMENTS = process.argv.includes('--statements');
 
 main(async () => {
   const child = spawnNode(['--import', 'tsx', path.join(root, 'bench/alerts-run.ts')], {
-    env: { DEVICES: String(DEVICES), SILENT: String(SILENT) },
+    env: { DEVICES: String(DEVICES), SILENT: String(SILENT), STATEMENTS: STATEMENTS ? '1' : '0' },
   });
   const { code } = await child.exited;
   const line = child.output.split('\n').find((l) => l.startsWith('{"devices"'));
@@ -50,4 +52,8 @@ main(async () => {
       goal: '≤ 2×',
     },
   ]);
+  if (STATEMENTS) {
+    console.log('\nStatements during the burst (count, total, p50 and p99 ms, text), most time first:');
+    for (const l of child.output.split('\n').filter((x) => /^\d+\t/.test(x))) console.log(`  ${l}`);
+  }
 });
