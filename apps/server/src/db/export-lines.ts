@@ -22,12 +22,12 @@ export const csvSql = (v: SQL) => sql`case when ${v} is null then ''
     from (select case when ${v} ~ '^[-=+@\t\r]' then '''' || ${v} else ${v} end as p) d) end`;
 
 /**
- * A CSV line of `fields` (text or null), ended by CRLF. One regular expression a line finds the
+ * `fields` (text or null) as CSV, without a line end. One regular expression a line finds the
  * common case, no field to escape (none starts with a formula character or holds a quote, a
  * comma or a line break): the fields joined by commas as they are; else every field goes through
  * `csvSql`. The test runs on the fields joined by chr(1), so a separator is not taken for a comma.
  */
-export const csvLine = (fields: SQL[]): SQL => {
+export const csvFields = (fields: SQL[]): SQL => {
   const joined = (by: SQL) =>
     sql.join(
       fields.map((f) => sql`coalesce(${f}, '')`),
@@ -35,8 +35,11 @@ export const csvLine = (fields: SQL[]): SQL => {
     );
   const tested = joined(sql` || chr(1) || `);
   const escaped = sql.join(fields.map(csvSql), sql` || ',' || `);
-  return sql`case when ${tested} !~ '(^|\x01)[-=+@\t\r]|[",\r\n]' then ${joined(sql` || ',' || `)} else ${escaped} end || chr(13) || chr(10)`;
+  return sql`case when ${tested} !~ '(^|\x01)[-=+@\t\r]|[",\r\n]' then ${joined(sql` || ',' || `)} else ${escaped} end`;
 };
+
+/** A CSV line of `fields` (csvFields), ended by CRLF. */
+export const csvLine = (fields: SQL[]): SQL => sql`${csvFields(fields)} || chr(13) || chr(10)`;
 
 /** Where a batch ended: its last row's id and sort key, as PostgreSQL's text. */
 export type LineKey = { id: string; key: string | null };
