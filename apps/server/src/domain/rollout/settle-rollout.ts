@@ -20,6 +20,15 @@ export type Named = { id: string; device: string };
 const iso = (d: Date) => sql`${d.toISOString()}::timestamptz`;
 
 /**
+ * A device sent the update that now reports its version has it, though its reply was lost (it
+ * reached an instance killed before writing it): it was not on that version when claimed.
+ */
+const onVersionOf = (row: RolloutRow) =>
+  row.version === null
+    ? sql`false`
+    : sql`exists (select 1 from devices d where d.name = rd.device and d.fw_version = ${row.version})`;
+
+/**
  * Devices in flight whose step ended: a firmware command succeeded (or the device, its reply lost,
  * reports the version), or failed with its error; a
  * provisioning session completed (with no file failed), or failed, was cancelled or timed out.
@@ -35,12 +44,7 @@ export async function settle(tx: Tx, row: RolloutRow, now: Date, named: Named[] 
   if (named !== null && row.delivery !== 'files') return named.length ? settleNamed(tx, row, named) : [];
   const timeout = `No report within ${row.report_timeout_s} s`;
   const late = sql`${iso(now)} - make_interval(secs => ${row.report_timeout_s})`;
-  // A device sent the update that now reports its version has it, though its reply was lost (it
-  // reached an instance killed before writing it): it was not on that version when claimed.
-  const onVersion =
-    row.version === null
-      ? sql`false`
-      : sql`exists (select 1 from devices d where d.name = rd.device and d.fw_version = ${row.version})`;
+  const onVersion = onVersionOf(row);
   const ended =
     row.delivery === 'files'
       ? sql`
@@ -86,10 +90,7 @@ export async function settle(tx: Tx, row: RolloutRow, now: Date, named: Named[] 
 
 /** `settle` of the devices of `named` commands only: those that ended (the timer's step sends the late). */
 async function settleNamed(tx: Tx, row: RolloutRow, named: Named[]): Promise<Settled[]> {
-  const onVersion =
-    row.version === null
-      ? sql`false`
-      : sql`exists (select 1 from devices d where d.name = rd.device and d.fw_version = ${row.version})`;
+  const onVersion = onVersionOf(row);
   return rowsOf<Settled>(
     await tx.execute(sql`
       update rollout_devices rd set settled_at = now(),
