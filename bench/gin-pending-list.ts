@@ -8,7 +8,7 @@
 // devices as the telemetry flush writes them (updateDevices, 250 a statement, a new battery and
 // last-seen time, no history) with `bench`'s `search=lobby` count and first page after every 4
 // statements (the pending list as the updates leave it), then gin_clean_pending_list (its time,
-// the pages it flushed), then the search again. Leaves the indexes as migration 0034 does (a
+// the pages it flushed), then the search again. Leaves the indexes as migration 0031 does (a
 // pending list of 256 kB, flushed).
 import os from 'node:os';
 import { count, sql } from 'drizzle-orm';
@@ -123,6 +123,6 @@ for (let round = 1; round <= ROUNDS; round++)
       `| ${round} | ${label} | ${f1(ing.total)} ms, ${ing.changed} (${ing.statements} ms) | ${ing.searches} ms | ${c.pages}, ${f1(c.ms)} | ${p50p99(after)} ms | ${load} → ${loadavg()} |`,
     );
   }
-await setIndexes(MODES[1]![1]); // as migration 0034 leaves them
+await setIndexes(MODES[1]![1]); // as migration 0031 leaves them
 await clean();
 await database.close();

@@ -4,7 +4,7 @@ import { rowsOf } from '../../src/db/raw-sql.ts';
 import { startWithTwoEntities } from '../helpers/devices.ts';
 import type { TestServer } from '../helpers/server.ts';
 
-// The search's trigram indexes keep a small GIN pending list (migration 0034,
+// The search's trigram indexes keep a small GIN pending list (migration 0031,
 // docs/decisions/2026-11-29-gin-pending-list-limit.md): every device update puts its entries in
 // the list and every search scans all of it, and PGlite runs no autovacuum to flush it, so the
 // list is flushed by the writer once it passes 256 kB (32 pages), not GIN's default 4 MB.

@@ -186,7 +186,7 @@ export const devices = pgTable(
     // column, PostgreSQL picked the trigram index for `name = …` lookups and crawled its pending list.
     // The entity first (btree_gin, migration 0029): an entity's search reads only its own matches.
     // A pending list of 256 kB, not 4 MB: every search scans it, and PGlite has no autovacuum to
-    // flush it (migration 0034).
+    // flush it (migration 0031).
     index('devices_entity_name_trgm_idx')
       .using('gin', t.entity, sql`lower(${t.name}) gin_trgm_ops`)
       .with({ gin_pending_list_limit: 256 }),
