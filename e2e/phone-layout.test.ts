@@ -6,7 +6,9 @@ import { ADMIN, chromiumPath, signIn, startHarness, type Harness } from './helpe
 
 /** A phone's width (an iPhone 12–15 held upright): below the console's `sm` breakpoint. */
 const PHONE = { width: 390, height: 844 };
-const BOSS = { name: 'boss', password: 'password-1' };
+// Names and device ids no other file uses: the file runs on its worker's shared server.
+const ENTITY = 'phone_acme';
+const BOSS = { name: 'phone_boss', password: 'password-1' };
 const MINUTE = 60_000;
 const names = Array.from({ length: 6 }, (_, i) => `abcd0000000${i}`);
 
@@ -14,20 +16,20 @@ let h: Harness;
 
 beforeAll(async () => {
   if (!chromiumPath) return;
-  h = await startHarness();
+  h = await startHarness({ shared: true });
   const root = (await h.server.request('POST', '/api/v1/login', { body: ADMIN })).body.access_token;
   const api = (path: string, body: unknown) => h.server.request('POST', `/api/v1/${path}`, { token: root, body });
-  await api('tenant', { document: { name: { name: 'acme', description: 'acme corp' } } });
+  await api('tenant', { document: { name: { name: ENTITY, description: 'acme corp' } } });
   await api('account', {
-    document: { ...BOSS, email: 'boss@test.example', subtype: 'admin', entity: 'acme', access: ['all'] },
+    document: { ...BOSS, email: 'phone_boss@test.example', subtype: 'admin', entity: ENTITY, access: ['all'] },
   });
-  await api('tenant/acme/dispenser', { document: { name: 'hall_a' } });
+  await api(`tenant/${ENTITY}/dispenser`, { document: { name: 'hall_a' } });
   // Straight into the database: the reported fields (state, battery, firmware) the API does not set.
   const now = Date.now();
   await h.server.app.db.insert(devices).values(
     names.map((name, i) => ({
       name,
-      entity: 'acme',
+      entity: ENTITY,
       description: i % 2 ? 'Second floor, by the window of the east wing' : '',
       mqtt_secret_hash: 'not-a-real-hash',
       state_current: ['ALLOCATED', 'PROVISIONING', 'ERROR'][i % 3],
