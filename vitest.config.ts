@@ -76,12 +76,14 @@ export default defineConfig({
           globalSetup: ['e2e/global-setup.ts'],
           // A worker runs its files in one module graph, as integration does: the server's modules,
           // playwright-core and the simulator are imported once per worker, not once per file (about
-          // 9 s of a file's start). Each file still starts its own server and seeds its own data;
-          // helper modules keep no state across files (devices-world resets its memo per file).
+          // 9 s of a file's start). Most files share their worker's server and Chromium
+          // (`startHarness({ shared: true })`, each file under its own entities and names); the rest
+          // start their own (docs/decisions/2026-11-28-e2e-worker-server.md). Helper modules keep
+          // no state across files (devices-world resets its memo per file).
           isolate: false,
-          // In parallel like the other tiers (one file a core): each file has its own server (port 0,
-          // its own data dir), its own Chromium and simulator, screenshots named after its screens,
-          // and npm test builds the console and the server once before the run starts.
+          // In parallel like the other tiers (one file a core): each file has its own entities (or
+          // its own server), its own simulator and a fresh browser context, screenshots named after
+          // its screens, and npm test builds the console and the server once before the run starts.
           // 90 s: two files at once on two cores each run a server, its database thread and a
           // Chromium, so a test's longest steps (an axe sweep of a few screens in light and dark)
           // take several times a quiet laptop's time. A test that needs more is split, as the long
