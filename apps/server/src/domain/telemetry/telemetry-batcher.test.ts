@@ -66,6 +66,17 @@ describe('TelemetryBatcher', () => {
     expect(flushes).toEqual([['d1'], ['d1'], ['d1'], ['d1'], ['d1']]);
   });
 
+  it('counts a flush once however many statements its chunks take (as the flush metric does)', async () => {
+    const flushes: string[][] = [];
+    const t = batcher(flushes);
+    t.chunk = 1;
+    t.report('d1', { battery: 80 }, at(0));
+    t.report('d2', { battery: 70 }, at(0));
+    await t.flush();
+    expect(flushes).toEqual([['d1'], ['d2']]);
+    expect(t.counts).toMatchObject({ flushes: 1, statements: 2 });
+  });
+
   it('holds nothing after the clock steps back', async () => {
     const flushes: string[][] = [];
     const t = batcher(flushes);

@@ -60,8 +60,11 @@ export class TelemetryBatcher {
    * The metrics read its depth and time its writes.
    */
   readonly loop: FlushLoop<Pending[]>;
-  /** Messages merged and rows written, for the health figures and the benchmark. */
-  readonly counts = { merged: 0, flushed: 0, flushes: 0 };
+  /**
+   * Messages merged, rows written, flushes (one a batch the loop writes, as the metrics count them)
+   * and the statements they took (one a chunk), for the health figures and the benchmark.
+   */
+  readonly counts = { merged: 0, flushed: 0, flushes: 0, statements: 0 };
   /** Devices whose sign of life was queued in this SIGN_OF_LIFE_EVERY_MS period, and in the one before. */
   private heard = new Set<string>();
   private heardBefore = new Set<string>();
@@ -244,6 +247,7 @@ export class TelemetryBatcher {
    */
   private async write(batch: Pending[]): Promise<void> {
     batch.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+    this.counts.flushes++;
     for (let i = 0; i < batch.length; i += this.chunk) await this.writeChunk(batch.slice(i, i + this.chunk));
   }
 
@@ -269,7 +273,7 @@ export class TelemetryBatcher {
   private async update(batch: Pending[]): Promise<void> {
     const rows = await updateDevices(this.db, batch);
     this.counts.flushed += rows.length;
-    this.counts.flushes++;
+    this.counts.statements++;
     const woken = rows.filter((r) => r.online && !r.was_online).map(({ name, entity }) => ({ name, entity }));
     if (woken.length > 0) this.opts.onWoken(woken);
     if (rows.length > 0) for (const listener of this.changedListeners) listener(rows);
