@@ -1,11 +1,11 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ALERT_COUNT_CAP } from '@fleet/shared/schemas/alert';
+import { COUNT_CAP } from '@fleet/shared/schemas/list';
 import { createRule } from '../helpers/alerts.ts';
 import { randomDeviceId, registerDevice, startWithTwoEntities } from '../helpers/devices.ts';
 import type { TestServer } from '../helpers/server.ts';
 
-// Issue 29: an alert list's total is exact up to offset + limit + ALERT_COUNT_CAP, then that bound
+// Issue 29: an alert list's total is exact up to offset + limit + COUNT_CAP, then that bound
 // flagged total_is_lower_bound (docs/decisions/2026-11-29-alert-total-capped.md): a page during a
 // burst of 10,000 alerts no longer counts every one of them.
 let s: TestServer;
@@ -39,7 +39,7 @@ const page = async (query: string, entity = ACME) => {
 
 describe("an alert list's total", () => {
   it('is exact up to offset + limit + the cap, then that bound flagged as a lower bound', async () => {
-    const bound = 50 + ALERT_COUNT_CAP;
+    const bound = 50 + COUNT_CAP;
     await addCleared(bound);
     // Exactly the bound: counted whole.
     expect(await page('limit=50')).toMatchObject({ total: bound, total_is_lower_bound: false });
@@ -64,6 +64,6 @@ describe("an alert list's total", () => {
   it('is flagged in the superadmin’s list of every entity’s alerts too', async () => {
     const res = await s.request('GET', `/api/v1/alerts?entity=${ACME}&limit=10`, { token: root });
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ total: 10 + ALERT_COUNT_CAP, total_is_lower_bound: true });
+    expect(res.body).toMatchObject({ total: 10 + COUNT_CAP, total_is_lower_bound: true });
   });
 });

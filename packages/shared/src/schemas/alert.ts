@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { email } from '../validation.ts';
-import { listOf } from './list.ts';
+import { cappedListOf } from './list.ts';
 
 /**
  * The kinds of alert rule (issue 29; docs/alerts.md). `threshold` means: minutes of silence for
@@ -157,18 +157,8 @@ export const LandlordAlertListQuerySchema = AlertListQuerySchema.extend({
 });
 export type AlertListQuery = z.infer<typeof LandlordAlertListQuerySchema>;
 
-/** How far past the page an alert list counts: past `offset + limit + ALERT_COUNT_CAP`, `total` is a lower bound. */
-export const ALERT_COUNT_CAP = 1_000;
-
-/**
- * A page of alerts. `total` is exact up to `offset + limit` + 1,000; when more alerts match it is
- * that bound and `total_is_lower_bound` is true ("1,050+"): pages past it still answer.
- */
-export const AlertPageSchema = listOf(AlertSchema).extend({
-  total_is_lower_bound: z
-    .boolean()
-    .describe('True when more alerts match than were counted: `total` is then a lower bound (offset + limit + 1,000)'),
-});
+/** A page of alerts, its total capped (cappedListOf). */
+export const AlertPageSchema = cappedListOf(AlertSchema, 'alerts');
 export type AlertPage = z.infer<typeof AlertPageSchema>;
 
 /** The header's figures, and the `count` event of the alert stream. */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { listOf } from './list.ts';
+import { cappedListOf } from './list.ts';
 import { AUDIT_ACTION_NAMES, AUDIT_ACTOR_KINDS, AUDIT_OUTCOMES, AUDIT_TARGET_TYPES } from '../audit-actions.ts';
 
 /** One audit entry as the API answers it (issue 26). */
@@ -58,15 +58,8 @@ export const AuditListQuerySchema = AuditFilterSchema.extend({
 });
 export type AuditListQuery = z.infer<typeof AuditListQuerySchema>;
 
-/**
- * A page of the audit log. `total` is exact up to `offset` + `limit` + 1,000; a filter matching
- * more answers that bound with `total_is_lower_bound` true ("1,050+"): pages past it still answer.
- */
-export const AuditPageSchema = listOf(AuditEntrySchema).extend({
-  total_is_lower_bound: z
-    .boolean()
-    .describe('True when more entries match than were counted: `total` is then a lower bound (offset + limit + 1,000)'),
-});
+/** A page of the audit log, its total capped (cappedListOf). */
+export const AuditPageSchema = cappedListOf(AuditEntrySchema, 'entries');
 export type AuditPage = z.infer<typeof AuditPageSchema>;
 
 export const AuditExportQuerySchema = AuditFilterSchema.extend({ format: z.enum(['csv', 'json']).default('csv') });

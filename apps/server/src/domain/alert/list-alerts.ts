@@ -1,5 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { ALERT_COUNT_CAP, type AlertListQuery, type AlertPage } from '@fleet/shared/schemas/alert';
+import type { AlertListQuery, AlertPage } from '@fleet/shared/schemas/alert';
+import { COUNT_CAP } from '@fleet/shared/schemas/list';
 import type { Db } from '../../db/client.ts';
 import { rowsOf } from '../../db/raw-sql.ts';
 import { ALERT_COLUMNS, presentAlert } from './present-alert.ts';
@@ -15,7 +16,7 @@ export async function listAlerts(
   db: Db,
   entity: string | null,
   q: AlertListQuery,
-  cap = ALERT_COUNT_CAP,
+  cap = COUNT_CAP,
 ): Promise<AlertPage> {
   const where: SQL[] = [sql`a.status <> 'pending'`];
   const only = entity ?? q.entity;

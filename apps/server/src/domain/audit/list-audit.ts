@@ -1,5 +1,6 @@
 import { and, count, eq, getTableColumns, gte, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { AuditEntry, AuditFilter, AuditListQuery } from '@fleet/shared/schemas/audit';
+import { COUNT_CAP } from '@fleet/shared/schemas/list';
 import type { Db } from '../../db/client.ts';
 import { auditEntries } from '../../db/schema.ts';
 
@@ -68,13 +69,6 @@ export function auditWhere(scope: AuditScope, f: AuditFilter): SQL | undefined {
  */
 export const newestFirst = [sql`${auditEntries.at} desc nulls last`, sql`${auditEntries.id} desc nulls last`];
 
-/**
- * How far past the page the total is counted (docs/decisions/2026-11-29-audit-total-from-the-page.md,
- * amending 2026-11-28-audit-total-capped.md): a filter matching more answers offset + limit + this
- * bound with `total_is_lower_bound`, so no page counts more than its own rows and a thousand.
- */
-export const AUDIT_COUNT_CAP = 1_000;
-
 /** The page's rows with each one's place in the order as PostgreSQL's text (a Date drops microseconds). */
 const withKey = { ...getTableColumns(auditEntries), key: sql<string>`${auditEntries.at}::text`.as('key') };
 
@@ -103,9 +97,10 @@ function actorPageIds(db: Db, scope: AuditScope, q: AuditListQuery, actor: strin
  * `offset + limit + cap`: above that, `total` is that bound and `total_is_lower_bound` is true.
  * A short page is its own total (offset + its rows). A full one counts from its first row on, by
  * keyset in index order, so the count reads `limit + cap` entries at most whatever the offset;
- * an empty page past the end counts the scope up to `offset`.
+ * an empty page past the end counts the scope up to `offset`. The cap (COUNT_CAP):
+ * docs/decisions/2026-11-29-audit-total-from-the-page.md, amending 2026-11-28-audit-total-capped.md.
  */
-export async function listAudit(db: Db, scope: AuditScope, q: AuditListQuery, cap = AUDIT_COUNT_CAP) {
+export async function listAudit(db: Db, scope: AuditScope, q: AuditListQuery, cap = COUNT_CAP) {
   const where = auditWhere(scope, q);
   const rows = await db
     .select(withKey)
