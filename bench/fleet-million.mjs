@@ -27,7 +27,7 @@ import {
   spawnNode,
   tmpDir,
 } from './lib.mjs';
-import { rssMb } from './flood-probes.mjs';
+import { exportFigures, streamExport } from './export-stream.mjs';
 import fs from 'node:fs';
 
 const DEVICES = arg('devices', 1_000_000);
@@ -74,22 +74,8 @@ async function timed(label, url, headers, path) {
   return r;
 }
 
-/** Streams the superadmin's export of every device; answers rows/s and the RSS the server peaked at. */
-async function exportAll(url, headers, pid) {
-  const idle = rssMb(pid);
-  let peak = idle;
-  const sampler = setInterval(() => (peak = Math.max(peak, rssMb(pid))), 20);
-  const t0 = performance.now();
-  const res = await fetch(`${url}/api/v1/device/export?format=csv`, { headers });
-  if (res.status !== 200) throw new Error(`export answered ${res.status}`);
-  let lines = 0;
-  try {
-    for await (const chunk of res.body) for (const b of chunk) if (b === 10) lines++;
-  } finally {
-    clearInterval(sampler);
-  }
-  return { rows: lines - 1, seconds: (performance.now() - t0) / 1000, idle, peak };
-}
+/** Streams the superadmin's export of every device (streamExport). */
+const exportAll = (url, headers, pid) => streamExport(`${url}/api/v1/device/export?format=csv`, headers, pid);
 
 async function measure(label, env) {
   const port = await freePort();
@@ -156,23 +142,7 @@ async function measure(label, env) {
     });
   }
   const exp = SEARCH_ONLY ? undefined : await exportAll(url, landlord, child.pid);
-  if (exp)
-    rows.push(
-      {
-        figure: `export of ${exp.rows.toLocaleString('en-US')} devices (CSV)`,
-        value: `${Math.round(exp.rows / exp.seconds).toLocaleString('en-US')} rows/s`,
-        baseline: '',
-        ratio: '',
-        goal: '≥ 100,000 rows/s',
-      },
-      {
-        figure: 'server RSS during the export (peak)',
-        value: fmt(exp.peak, 'MB'),
-        baseline: `${fmt(exp.idle, 'MB')} idle`,
-        ratio: `+${fmt(exp.peak - exp.idle, 'MB')}`,
-        goal: '≤ +50 MB',
-      },
-    );
+  if (exp) rows.push(...exportFigures(exp, 'devices (CSV)'));
   const f = info.fill;
   printTable(
     `${label}: ${DEVICES.toLocaleString('en-US')} devices over 50 entities, ${COMMANDS.toLocaleString('en-US')} commands (fill: devices ${fmt(f.devices / 1000, 's')}, snapshot ${fmt(f['daily snapshot (30 days, 50 entities)'] / 1000, 's')}); ${RUNS} requests each over HTTP`,

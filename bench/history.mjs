@@ -22,7 +22,7 @@ import {
   spawnNode,
   tmpDir,
 } from './lib.mjs';
-import { rssMb } from './flood-probes.mjs';
+import { exportFigures, streamExport } from './export-stream.mjs';
 
 const AUDIT = arg('audit', 1_000_000);
 const POINTS = arg('points', 10_000_000);
@@ -65,33 +65,13 @@ async function timeRequests(label, url, headers, paths) {
   return result;
 }
 
-/** Streams the landlord's whole audit export; answers rows/s and the RSS the server peaked at. */
+/** Streams the landlord's whole audit export (streamExport). */
 async function exportAll(url, headers, pid) {
-  const idle = rssMb(pid);
-  let peak = idle;
-  const sampler = setInterval(() => (peak = Math.max(peak, rssMb(pid))), 20);
-  const t0 = performance.now();
-  const res = await fetch(`${url}/api/v1/audit/export?format=csv`, { headers });
-  if (res.status !== 200) throw new Error(`export answered ${res.status}`);
-  let lines = 0;
-  let bytes = 0;
-  try {
-    for await (const chunk of res.body) {
-      bytes += chunk.length;
-      for (const b of chunk) if (b === 10) lines++;
-    }
-  } catch (error) {
-    throw new Error(`the export broke off after ${lines} lines, ${Math.round(performance.now() - t0)} ms`, {
-      cause: error,
-    });
-  } finally {
-    clearInterval(sampler);
-  }
-  const seconds = (performance.now() - t0) / 1000;
+  const exp = await streamExport(`${url}/api/v1/audit/export?format=csv`, headers, pid);
   console.error(
-    `[history] export: ${lines - 1} rows in ${seconds.toFixed(1)} s, RSS ${idle.toFixed(0)} → ${peak.toFixed(0)} MB`,
+    `[history] export: ${exp.rows} rows in ${exp.seconds.toFixed(1)} s, RSS ${exp.idle.toFixed(0)} → ${exp.peak.toFixed(0)} MB`,
   );
-  return { rows: lines - 1, seconds, bytes, idle, peak };
+  return exp;
 }
 
 async function measure(label, env) {
@@ -155,20 +135,7 @@ async function measure(label, env) {
         ratio: ratio(r.p99, first.p99),
         goal: r.name.startsWith('30') ? 'p99 ≤ 50 ms' : '',
       })),
-      {
-        figure: `export of ${exp.rows.toLocaleString('en-US')} audit rows (CSV, ${fmt(exp.bytes / 1e6, 'MB')})`,
-        value: `${Math.round(exp.rows / exp.seconds).toLocaleString('en-US')} rows/s`,
-        baseline: '',
-        ratio: '',
-        goal: '≥ 100,000 rows/s',
-      },
-      {
-        figure: 'server RSS during the export (peak)',
-        value: fmt(exp.peak, 'MB'),
-        baseline: `${fmt(exp.idle, 'MB')} idle`,
-        ratio: `+${fmt(exp.peak - exp.idle, 'MB')}`,
-        goal: '≤ +50 MB',
-      },
+      ...exportFigures(exp, `audit rows (CSV, ${fmt(exp.bytes / 1e6, 'MB')})`),
       {
         figure: 'raw telemetry size per million points',
         value: fmt(Number(info.sizes.raw) / 1e6 / (points / 1e6), 'MB'),
