@@ -10,9 +10,14 @@ function deferred() {
 }
 
 describe('requests marked interactive for the database lane', () => {
-  const app = Fastify();
+  // The aborted call's socket may still be open when the suite ends: close it too.
+  const app = Fastify({ forceCloseConnections: true });
   const leftBehind = deferred();
   let afterResponse: Promise<boolean> = Promise.resolve(true);
+  const arrived = deferred();
+  const gone = deferred();
+  const carryOn = deferred();
+  let afterAbort: Promise<boolean> = Promise.resolve(true);
   const responded = deferred();
   let base = '';
 
@@ -27,6 +32,14 @@ describe('requests marked interactive for the database lane', () => {
     app.post('/write', async (request) => ({ interactive: isInteractive(), body: request.body }));
     app.get('/leave', async () => {
       afterResponse = leftBehind.promise.then(() => isInteractive());
+      return { interactive: isInteractive() };
+    });
+    // The client gives up while the handler still works: what it does next is background.
+    app.get('/abandoned', async (_request, reply) => {
+      reply.raw.once('close', () => gone.resolve());
+      afterAbort = carryOn.promise.then(() => isInteractive());
+      arrived.resolve();
+      await afterAbort;
       return { interactive: isInteractive() };
     });
     base = await app.listen({ port: 0, host: '127.0.0.1' });
@@ -55,5 +68,17 @@ describe('requests marked interactive for the database lane', () => {
     leftBehind.resolve();
     expect(await afterResponse).toBe(false);
     expect(isInteractive()).toBe(false);
+  });
+
+  it('counts what a request does after its client went away as background', async () => {
+    const client = new AbortController();
+    const call = fetch(`${base}/abandoned`, { signal: client.signal }).catch(() => 'aborted');
+    await arrived.promise;
+    expect(isInteractive()).toBe(false);
+    client.abort();
+    expect(await call).toBe('aborted');
+    await gone.promise;
+    carryOn.resolve();
+    expect(await afterAbort).toBe(false);
   });
 });

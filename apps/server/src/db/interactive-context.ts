@@ -1,12 +1,13 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
+import type { ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 
-/** One HTTP request's mark: open until its response is finished or its connection closed. */
-interface Mark {
-  open: boolean;
-}
-
-const context = new AsyncLocalStorage<Mark>();
+/**
+ * The request's response stands for its mark: open until it is finished or its connection closed.
+ * Node sets `destroyed` when it emits the response's 'close' (after the last byte is flushed, or
+ * when the client goes away), so no listener or object per request is needed to know.
+ */
+const context = new AsyncLocalStorage<ServerResponse>();
 
 /**
  * True while the code running was started by an HTTP request that is still open: someone waits
@@ -14,7 +15,7 @@ const context = new AsyncLocalStorage<Mark>();
  * once the response is gone.
  */
 export function isInteractive(): boolean {
-  return context.getStore()?.open === true;
+  return context.getStore()?.destroyed === false;
 }
 
 /**
@@ -24,9 +25,5 @@ export function isInteractive(): boolean {
  * test checks.
  */
 export function markRequestsInteractive(app: FastifyInstance): void {
-  app.addHook('onRequest', (_request, reply, done) => {
-    const mark: Mark = { open: true };
-    reply.raw.once('close', () => (mark.open = false));
-    context.run(mark, done);
-  });
+  app.addHook('onRequest', (_request, reply, done) => context.run(reply.raw, done));
 }
