@@ -78,7 +78,7 @@ export interface AuthOptions {
  * Bearer authentication: an access JWT whose session family is still active, or a permanent
  * token (`pt_…`) that has not been revoked. Refresh tokens are neither and never pass.
  */
-export const authPlugin = fp(async (app: FastifyInstance, opts: AuthOptions) => {
+export const authPlugin = fp(async function authPlugin(app: FastifyInstance, opts: AuthOptions) {
   app.decorate('tokens', opts.tokens);
   app.decorateRequest('auth', null as unknown as AccessClaims);
   app.decorateRequest('actingEntity', null);

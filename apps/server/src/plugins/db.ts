@@ -11,7 +11,7 @@ declare module 'fastify' {
 }
 
 /** The opened (and migrated) database on the app, closed with it. build() opens it first. */
-export const dbPlugin = fp(async (app: FastifyInstance, opts: { database: Database }) => {
+export const dbPlugin = fp(async function dbPlugin(app: FastifyInstance, opts: { database: Database }) {
   app.decorate('database', opts.database);
   app.decorate('db', opts.database.db);
   app.addHook('onClose', async () => opts.database.close());

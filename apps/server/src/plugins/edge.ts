@@ -24,7 +24,7 @@ const hasBody = (request: FastifyRequest) =>
  * so a slow client cannot hold a connection open, nor can one answered before its body arrived.
  * Bodies are checked for U+0000 by the JSON parser (see `app.ts`), after authentication.
  */
-export const edgePlugin = fp(async (app: FastifyInstance, opts: EdgeOptions) => {
+export const edgePlugin = fp(async function edgePlugin(app: FastifyInstance, opts: EdgeOptions) {
   app.addHook('onRequest', (request: FastifyRequest, reply: FastifyReply, done: (err?: Error) => void) => {
     const at = request.url.search(ENCODED_NUL);
     if (at >= 0) {

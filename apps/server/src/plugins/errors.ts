@@ -83,7 +83,7 @@ const FASTIFY_CLIENT_ERRORS: Record<string, string> = {
 };
 
 /** One central error handler: every failure becomes `{errorInfo}`; nothing a client sends yields a 500. */
-export const errorsPlugin = fp(async (app: FastifyInstance) => {
+export const errorsPlugin = fp(async function errorsPlugin(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof HttpError) {
       if (error.headers) void reply.headers(error.headers);

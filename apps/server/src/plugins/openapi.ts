@@ -39,7 +39,7 @@ const LOGO =
  * (served from node_modules, no outside resources, within the CSP) for a browser
  * (docs/decisions/2026-11-28-api-reference-page.md).
  */
-export const openapiPlugin = fp(async (app: FastifyInstance) => {
+export const openapiPlugin = fp(async function openapiPlugin(app: FastifyInstance) {
   await app.register(swagger, {
     openapi: {
       openapi: '3.1.0',

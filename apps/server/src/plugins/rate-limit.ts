@@ -68,7 +68,7 @@ const BY_TOKEN = new Set<PolicyName>(['api', 'kiosk']);
  * tokens keep being refused (401) may bring no new token until its window ends. Over a limit a
  * request answers 429 in the errorInfo envelope with Retry-After, before it is authenticated.
  */
-export const rateLimitPlugin = fp(async (app: FastifyInstance, opts: RateLimitOptions) => {
+export const rateLimitPlugin = fp(async function rateLimitPlugin(app: FastifyInstance, opts: RateLimitOptions) {
   if (!opts.enabled) {
     app.decorate('limitRate', () => {});
     return;

@@ -48,7 +48,10 @@ export const isApiPath = (url: string) => url === '/api' || API_PREFIXES.some((p
  * (`Cache-Control: no-store`: they carry tokens and tenant data). The console's files set their
  * own caching (plugins/web.ts).
  */
-export const securityPlugin = fp(async (app: FastifyInstance, opts: { connectSources: string[]; https: boolean }) => {
+export const securityPlugin = fp(async function securityPlugin(
+  app: FastifyInstance,
+  opts: { connectSources: string[]; https: boolean },
+) {
   const headers = securityHeaders(opts);
   const apiHeaders = { ...headers, 'cache-control': 'no-store' };
   app.addHook('onRequest', (request, reply, done) => {

@@ -14,7 +14,7 @@ const LOGIN_PATH = '/auth/login';
  * (curl and load-balancer health checks, which accept anything, included) unless it asks for JSON only.
  * Unknown API paths answer the errorInfo 404.
  */
-export const webPlugin = fp(async (app: FastifyInstance, opts: { root: string }) => {
+export const webPlugin = fp(async function webPlugin(app: FastifyInstance, opts: { root: string }) {
   const built = existsSync(path.join(opts.root, 'index.html'));
   const prerendered = ['login.html', 'login-dark.html'].every((f) => existsSync(path.join(opts.root, f)));
   if (built) {
