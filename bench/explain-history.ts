@@ -50,7 +50,7 @@ await db.execute(sql`analyze`);
 
 let failed = 0;
 async function explain(label: string, query: SQLWrapper, index: string) {
-  const plan = rowsOf<Record<string, string>>(await db.execute(sql`explain (analyze, costs off) ${query}`))
+  const plan = rowsOf<Record<string, string>>(await db.execute(sql`explain (analyze, buffers, costs off) ${query}`))
     .map((r) => Object.values(r)[0])
     .join('\n');
   const used = plan.includes(index);
@@ -67,7 +67,7 @@ await explain(
     .where(search)
     .orderBy(sql`at desc, id desc`)
     .limit(50),
-  'audit_entries_search_trgm_idx',
+  'audit_entries_entity_search_trgm_idx',
 );
 await explain(
   'audit count, same filter',
@@ -75,14 +75,14 @@ await explain(
     .select({ n: sql`count(*)` })
     .from(auditEntries)
     .where(search),
-  'audit_entries_search_trgm_idx',
+  'audit_entries_entity_search_trgm_idx',
 );
 // Same-run baseline: the four ILIKEs the list ran before migration 0015, which no index serves.
 const ilikes = sql`(actor_name ilike '%Wrong pass%' or target_name ilike '%Wrong pass%'
   or reason ilike '%Wrong pass%' or action ilike '%Wrong pass%')`;
 const baseline = rowsOf<Record<string, string>>(
   await db.execute(
-    sql`explain (analyze, costs off) select count(*) from audit_entries where entity = 'e07' and ${ilikes}`,
+    sql`explain (analyze, buffers, costs off) select count(*) from audit_entries where entity = 'e07' and ${ilikes}`,
   ),
 ).map((r) => Object.values(r)[0]);
 console.log(`\n## baseline, the count with four ILIKEs (before 0015)\n${baseline.join('\n')}`);
@@ -95,7 +95,7 @@ await explain(
     .where(landlordSearch)
     .orderBy(sql`at desc, id desc`)
     .limit(50),
-  'audit_entries_search_trgm_idx',
+  'audit_entries_entity_search_trgm_idx',
 );
 const day = Date.now() - 86_400_000;
 await explain(
