@@ -1,6 +1,7 @@
 // The database schema (Drizzle), one file an area under schema/; drizzle-kit reads it through here.
 export * from './schema/tenants.ts';
 export * from './schema/fleet.ts';
+export * from './schema/device-search.ts';
 export * from './schema/beacons.ts';
 export * from './schema/provisioning.ts';
 export * from './schema/audit.ts';

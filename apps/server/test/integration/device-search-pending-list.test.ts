@@ -7,12 +7,13 @@ import type { TestServer } from '../helpers/server.ts';
 // The search's trigram indexes keep a small GIN pending list (migration 0031,
 // docs/decisions/2026-11-29-gin-pending-list-limit.md): every device update puts its entries in
 // the list and every search scans all of it, and PGlite runs no autovacuum to flush it, so the
-// list is flushed by the writer once it passes 256 kB (32 pages), not GIN's default 4 MB.
+// list is flushed by the writer once it passes 256 kB (32 pages), not GIN's default 4 MB. Since
+// migration 0032 the indexes are on device_search, which only a description or entity change writes.
 let s: TestServer;
 let root = '';
 let acme = '';
 const N = 3_000;
-const INDEXES = ['devices_entity_name_trgm_idx', 'devices_entity_description_trgm_idx'];
+const INDEXES = ['device_search_entity_name_trgm_idx', 'device_search_entity_description_trgm_idx'];
 
 /** Flushes an index's pending list; answers the pages it held. */
 const flush = async (index: string) =>

@@ -182,17 +182,7 @@ export const devices = pgTable(
     index('devices_entity_last_dispenser_idx')
       .on(t.entity, t.last_dispenser)
       .where(sql`last_dispenser is not null`),
-    // On lower(…), so only the search (which asks for lower(…) like …) can use them: on the bare
-    // column, PostgreSQL picked the trigram index for `name = …` lookups and crawled its pending list.
-    // The entity first (btree_gin, migration 0029): an entity's search reads only its own matches.
-    // A pending list of 256 kB, not 4 MB: every search scans it, and PGlite has no autovacuum to
-    // flush it (migration 0031).
-    index('devices_entity_name_trgm_idx')
-      .using('gin', t.entity, sql`lower(${t.name}) gin_trgm_ops`)
-      .with({ gin_pending_list_limit: 256 }),
-    index('devices_entity_description_trgm_idx')
-      .using('gin', t.entity, sql`lower(${t.description}) gin_trgm_ops`)
-      .with({ gin_pending_list_limit: 256 }),
+    // The search's trigram indexes are on device_search (schema/device-search.ts, migration 0032).
   ],
 );
 

@@ -1,7 +1,7 @@
 import { and, eq, type AnyColumn, gt, gte, inArray, isNotNull, lt, lte, or, sql, type SQL } from 'drizzle-orm';
 import { DATE_RANGES, UNRESPONSIVE_AFTER_MS, type BatteryFilter } from '@fleet/shared/constants';
 import type { DeviceFilterQuery, DeviceListQuery, SeenFilter } from '@fleet/shared/schemas/device';
-import { devices, groups, kiosks } from '../../db/schema.ts';
+import { deviceSearch, devices, groups, kiosks } from '../../db/schema.ts';
 import type { Scope } from '../account/account-scope.ts';
 
 const SORT_COLUMNS = {
@@ -75,14 +75,22 @@ export function deviceFilter(scope: Scope, q: DeviceFilterQuery, now = Date.now(
   if (q.seen_after) where.push(gte(devices.updated_at, instant(q.seen_after, now)));
   if (q.seen_before) where.push(lt(devices.updated_at, instant(q.seen_before, now)));
   if (q.created) where.push(gte(devices.created_at, new Date(now - DATE_RANGES[q.created].hours * 3_600_000)));
-  if (q.search) {
-    // lower(…) like lower(…): the case-blind match the trigram indexes on lower(…) serve.
-    const pattern = `%${escapeLike(q.search)}%`;
-    where.push(
-      or(sql`lower(${devices.name}) like lower(${pattern})`, sql`lower(${devices.description}) like lower(${pattern})`),
-    );
-  }
+  if (q.search) where.push(searchFor(q.search, scope ?? q.entity));
   return and(...where);
+}
+
+/**
+ * The devices whose id or description holds `text`, case-blind, read from device_search (migration
+ * 0032) with the entity, when there is one, as a key of its trigram indexes: lower(…) like lower(…)
+ * is the match those indexes on lower(…) serve.
+ */
+function searchFor(text: string, entity: string | undefined): SQL {
+  const pattern = `%${escapeLike(text)}%`;
+  const s = deviceSearch;
+  return sql`${devices.name} in (select ${s.name} from ${s} where ${and(
+    entity ? eq(s.entity, entity) : undefined,
+    or(sql`lower(${s.name}) like lower(${pattern})`, sql`lower(${s.description}) like lower(${pattern})`),
+  )})`;
 }
 
 /**
