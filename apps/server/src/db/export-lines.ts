@@ -14,12 +14,23 @@ const AS_TEXT = { getTypeParser: () => (value: string) => value };
 /**
  * A field as the tests' reference csvField writes it (test/helpers/csv-field.ts), in SQL: empty for null, a leading formula
  * character defused by a quote, quoted with its quotes doubled when it holds a quote, a comma or a
- * line break. One regular expression a field finds the common case: the text as it is.
+ * line break. One regular expression a field finds the common case: the text as it is. No
+ * subquery: a scalar subquery is an executor run of its own for every row that needs escaping.
  */
 export const csvSql = (v: SQL) => sql`case when ${v} is null then ''
   when ${v} !~ '^[-=+@\t\r]|[",\r\n]' then ${v}
-  else (select case when p ~ '[",\r\n]' then '"' || replace(p, '"', '""') || '"' else p end
-    from (select case when ${v} ~ '^[-=+@\t\r]' then '''' || ${v} else ${v} end as p) d) end`;
+  when ${v} !~ '[",\r\n]' then '''' || ${v}
+  else '"' || replace(case when ${v} ~ '^[-=+@\t\r]' then '''' || ${v} else ${v} end, '"', '""') || '"' end`;
+
+/**
+ * A jsonb column's text as csvSql writes it, the text made once: an object's text starts with `{`
+ * (no formula) and holds quotes unless it is `{}`, so it is quoted as it is. Any other JSON value
+ * goes through csvSql. csvSql of `column::text` made the text up to five times a row.
+ */
+export const csvJson = (column: SQL) => sql`case when ${column} is null then ''
+  when jsonb_typeof(${column}) <> 'object' then ${csvSql(sql`${column}::text`)}
+  when ${column} = '{}'::jsonb then '{}'
+  else '"' || replace(${column}::text, '"', '""') || '"' end`;
 
 /**
  * `fields` (text or null) as CSV, without a line end. One regular expression a line finds the
@@ -49,8 +60,9 @@ type Part = [body: string, rows: string, lastId: string, lastKey: string | null]
 
 /**
  * The lines of a walk in index order, a batch at a time. `batchQuery(after)` is the batch's
- * ordered, limited select of three columns, `line`, `id` and `key`, continuing after the last
- * row of the batch before (none for the first). The database joins a batch's lines `part` at a
+ * ordered, limited select of three columns, `line`, `id` and `key` (the columns as they are: only
+ * the batch's last row's are written as text), continuing after the last row of the batch before
+ * (none for the first). The database joins a batch's lines `part` at a
  * time, in the batch's order: keep a part under V8's large-object size (128 KiB) so it is young
  * garbage. The next batch is asked for before this one is written: the database reads while the
  * server writes; at most one batch waits ahead of the reader.
@@ -65,8 +77,8 @@ export async function* exportLines(
   const read = async (after: LineKey | undefined) => {
     const rows = batchQuery(after);
     // A window without an order of its own numbers its input in the subquery's order.
-    const query = `select string_agg(line, '' order by n), max(c)::text, max(id) filter (where n = c),
-        max(key) filter (where n = c)
+    const query = `select string_agg(line, '' order by n), max(c)::text, (array_agg(id) filter (where n = c))[1]::text,
+        (array_agg(key) filter (where n = c))[1]::text
       from (select line, id, key, row_number() over () as n, count(*) over () as c from (${rows.sql}) b) r
       group by (n - 1) / ${part} order by (n - 1) / ${part}`;
     return (await pool.query<Part>({ text: query, values: rows.params, rowMode: 'array', types: AS_TEXT })).rows;

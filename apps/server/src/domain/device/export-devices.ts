@@ -67,7 +67,7 @@ async function* walk(
       .select({
         line: sql`${line(landlord)}`.as('line'),
         id: sql`${devices.name}`.as('id'),
-        key: sql`${column}::text`.as('key'),
+        key: sql`${column}`.as('key'),
       })
       .from(devices)
       .where(and(where, last && after(last.id, last.key)))
