@@ -1,12 +1,14 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { audit } from './helpers/axe.ts';
-import { ADMIN, chromiumPath, signIn, startHarness, type Harness } from './helpers/browser.ts';
+import { audit, auditAt } from './helpers/axe.ts';
+import { ADMIN, chromiumPath, startHarness, type Harness } from './helpers/browser.ts';
 
 let h: Harness;
 let root = '';
 const api = (method: string, path: string, body?: unknown) =>
   h.server.request(method, `/api/v1/${path}`, { token: root, body });
+/** boss once the landlord has changed the password (the second test). */
+const BOSS = { name: 'boss', password: 'password-9' };
 const createAccount = (document: Record<string, unknown>) =>
   api('POST', 'account', { document: { password: 'password-1', entity: 'acme', ...document } });
 
@@ -41,7 +43,7 @@ async function chooseType(page: Page, label: string) {
 
 describe.skipIf(!chromiumPath)('accounts in Chromium', () => {
   it('lets the landlord create an entity admin with All Access, after the validation messages', async () => {
-    const { page, context } = await h.newPage({ as: ADMIN });
+    const { page } = await h.pageAs(ADMIN);
     await page.goto('/saccounts');
     await page.getByRole('link', { name: 'Add Account' }).click();
     await page.waitForURL((u) => u.pathname === '/saccounts/new');
@@ -80,11 +82,10 @@ describe.skipIf(!chromiumPath)('accounts in Chromium', () => {
     const row = page.getByRole('row', { name: /boss/ });
     for (const text of ['acme', 'admin', 'boss@acme.test']) await row.getByText(text, { exact: true }).waitFor();
     expect((await api('GET', 'account/boss')).body.data).toMatchObject({ entity: 'acme', access: ['all'] });
-    await context.close();
   });
 
   it('lets the landlord edit an account, change its password and delete another, never its own', async () => {
-    const { page, context } = await h.newPage({ as: ADMIN });
+    const { page } = await h.pageAs(ADMIN);
     await page.goto('/saccounts');
     expect(await page.getByRole('button', { name: 'Delete account admin' }).count()).toBe(0);
     await page.getByRole('button', { name: 'Edit account boss' }).click();
@@ -118,21 +119,60 @@ describe.skipIf(!chromiumPath)('accounts in Chromium', () => {
     await page.getByRole('button', { name: 'Yes, delete it!' }).click();
     await notice(page, 'Account deleted');
     await page.getByRole('row', { name: /temp_user/ }).waitFor({ state: 'detached' });
-    await context.close();
   });
 
   it('sends an unknown account name back to the list', async () => {
-    const { page, context } = await h.newPage({ as: ADMIN });
+    const { page } = await h.pageAs(ADMIN);
     await page.goto('/saccounts/nobody');
     await page.waitForURL((u) => u.pathname === '/saccounts');
-    await context.close();
+  });
+
+  it('changes the own e-mail in the settings and generates, copies, lists and revokes a token', async () => {
+    // The file's first test as boss: signed in (with the new password), the console opens the
+    // entity admin's account list.
+    const { page, context, errors } = await h.pageAs(BOSS);
+    await page.waitForURL((u) => u.pathname === '/account');
+    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: h.server.url });
+    await page.getByRole('button', { name: /User menu/ }).click();
+    await page.getByRole('menuitem', { name: 'Settings' }).click();
+    await page.waitForURL((u) => u.pathname === '/settings');
+    expect(await field(page, 'Username').inputValue()).toBe('boss');
+    expect(await field(page, 'Type').inputValue()).toBe('admin');
+    await field(page, 'E-mail').fill('not-an-address');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByText('The e-mail address is not valid').waitFor();
+    await field(page, 'E-mail').fill('chief@acme.test');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await notice(page, 'Account saved');
+    expect((await api('GET', 'account/boss')).body.data.email).toBe('chief@acme.test');
+
+    await page.getByText('No tokens yet').waitFor();
+    await field(page, 'Description').fill('CI pipeline');
+    await page.getByRole('button', { name: 'Generate' }).click();
+    await notice(page, 'Token generated successfully');
+    const value = await field(page, 'Token value').inputValue();
+    expect(value).toMatch(/^pt_/);
+    await page.getByRole('button', { name: 'Copy', exact: true }).click();
+    await notice(page, 'Token copied to clipboard');
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(value);
+    const row = page.getByRole('row', { name: /CI pipeline/ });
+    await row.waitFor();
+    // The listed token works for the API, then stops the moment it is revoked.
+    const check = () => h.server.request('GET', '/api/v1/tenant/acme/account', { token: value });
+    expect((await check()).status).toBe(200);
+    await row.getByRole('button', { name: /Revoke token/ }).click();
+    await page.getByRole('button', { name: 'Yes, delete it!' }).click();
+    await notice(page, 'Token revoked');
+    await page.getByText('No tokens yet').waitFor();
+    expect((await check()).status).toBe(401);
+    expect(errors).toEqual([]);
   });
 
   it('lets an entity admin create a developer, edit and delete it, but not touch admin rows', async () => {
     await createAccount({ name: 'boss2', email: 'b2@acme.test', subtype: 'admin', access: ['all'] });
-    const { page, context, errors } = await h.newPage();
-    await signIn(page, { name: 'boss', password: 'password-9' });
-    await page.waitForURL((u) => u.pathname === '/account');
+    // The file's last test as boss: it signs out, which ends the page's session.
+    const { page, errors } = await h.pageAs(BOSS);
+    await page.goto('/account');
     await page.getByRole('row', { name: /boss2/ }).waitFor();
     for (const name of ['boss', 'boss2']) {
       expect(await page.getByRole('button', { name: `Edit account ${name}` }).count()).toBe(0);
@@ -175,51 +215,10 @@ describe.skipIf(!chromiumPath)('accounts in Chromium', () => {
     await page.getByRole('menuitem', { name: 'Logout' }).click();
     await page.waitForURL((u) => u.pathname === '/auth/login');
     expect(errors).toEqual([]);
-    await context.close();
-  });
-
-  it('changes the own e-mail in the settings and generates, copies, lists and revokes a token', async () => {
-    const { page, context, errors } = await h.newPage();
-    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: h.server.url });
-    await signIn(page, { name: 'boss', password: 'password-9' });
-    await page.getByRole('button', { name: /User menu/ }).click();
-    await page.getByRole('menuitem', { name: 'Settings' }).click();
-    await page.waitForURL((u) => u.pathname === '/settings');
-    expect(await field(page, 'Username').inputValue()).toBe('boss');
-    expect(await field(page, 'Type').inputValue()).toBe('admin');
-    await field(page, 'E-mail').fill('not-an-address');
-    await page.getByRole('button', { name: 'Save' }).click();
-    await page.getByText('The e-mail address is not valid').waitFor();
-    await field(page, 'E-mail').fill('chief@acme.test');
-    await page.getByRole('button', { name: 'Save' }).click();
-    await notice(page, 'Account saved');
-    expect((await api('GET', 'account/boss')).body.data.email).toBe('chief@acme.test');
-
-    await page.getByText('No tokens yet').waitFor();
-    await field(page, 'Description').fill('CI pipeline');
-    await page.getByRole('button', { name: 'Generate' }).click();
-    await notice(page, 'Token generated successfully');
-    const value = await field(page, 'Token value').inputValue();
-    expect(value).toMatch(/^pt_/);
-    await page.getByRole('button', { name: 'Copy', exact: true }).click();
-    await notice(page, 'Token copied to clipboard');
-    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(value);
-    const row = page.getByRole('row', { name: /CI pipeline/ });
-    await row.waitFor();
-    // The listed token works for the API, then stops the moment it is revoked.
-    const check = () => h.server.request('GET', '/api/v1/tenant/acme/account', { token: value });
-    expect((await check()).status).toBe(200);
-    await row.getByRole('button', { name: /Revoke token/ }).click();
-    await page.getByRole('button', { name: 'Yes, delete it!' }).click();
-    await notice(page, 'Token revoked');
-    await page.getByText('No tokens yet').waitFor();
-    expect((await check()).status).toBe(401);
-    expect(errors).toEqual([]);
-    await context.close();
   });
 
   it("lets the landlord generate an entity account's token and a superadmin's own", async () => {
-    const { page, context } = await h.newPage({ as: ADMIN });
+    const { page } = await h.pageAs(ADMIN);
     await page.goto('/saccounts/boss');
     await field(page, 'Description').fill('landlord made');
     await page.getByRole('button', { name: 'Generate' }).click();
@@ -230,7 +229,6 @@ describe.skipIf(!chromiumPath)('accounts in Chromium', () => {
     await page.getByRole('button', { name: 'Generate' }).click();
     await page.getByRole('row', { name: /my own/ }).waitFor();
     expect(await page.getByRole('row', { name: /landlord made/ }).count()).toBe(0);
-    await context.close();
   });
 
   // Two sweeps, each seeding what it looks at, so either runs alone or in any order (and each stays
@@ -242,13 +240,10 @@ describe.skipIf(!chromiumPath)('accounts in Chromium', () => {
 
   it("has no serious accessibility violations on the landlord's account screens, light and dark", async () => {
     await seedSweepAccounts();
-    // Signed in through the form, not the file's shared session: this test logs out, which ends it.
-    const { page, context, errors } = await h.newPage();
-    await signIn(page);
-    await page.goto('/saccounts');
-    await audit(page, 'saccounts-list', (p) => p.getByRole('row', { name: /ops_dev/ }).waitFor());
-    await page.goto('/saccounts/new');
-    await audit(page, 'saccounts-new', async (p) => {
+    // The file's last test as the landlord: it signs out, which ends the page's session.
+    const { page, errors } = await h.pageAs(ADMIN);
+    await auditAt(page, '/saccounts', 'saccounts-list', (p) => p.getByRole('row', { name: /ops_dev/ }).waitFor());
+    await auditAt(page, '/saccounts/new', 'saccounts-new', async (p) => {
       await p.getByRole('button', { name: 'Create account' }).click();
       await p.getByText('This field is required').first().waitFor();
     });
@@ -256,32 +251,27 @@ describe.skipIf(!chromiumPath)('accounts in Chromium', () => {
       await field(p, 'Entity').click();
       await p.getByRole('option', { name: /globex/ }).waitFor();
     });
-    await page.goto('/saccounts/ops_dev');
-    await audit(page, 'saccounts-edit', (p) => p.getByText('No tokens yet').waitFor());
+    await auditAt(page, '/saccounts/ops_dev', 'saccounts-edit', (p) => p.getByText('No tokens yet').waitFor());
     await audit(page, 'change-password', async (p) => {
       await p.getByRole('button', { name: 'Change Password' }).click();
       await p.getByRole('dialog', { name: 'Change Password' }).waitFor();
     });
-    await page.goto('/settings');
-    await audit(page, 'settings-landlord', (p) => p.locator('table[aria-busy="false"]').waitFor());
+    await auditAt(page, '/settings', 'settings-landlord', (p) => p.locator('table[aria-busy="false"]').waitFor());
     await page.getByRole('button', { name: /User menu/ }).click();
     await page.getByRole('menuitem', { name: 'Logout' }).click();
     await page.getByRole('button', { name: 'Sign in' }).waitFor();
     expect(errors).toEqual([]);
-    await context.close();
   });
 
   it("has no serious accessibility violations on an entity admin's account screens, light and dark", async () => {
     await seedSweepAccounts();
-    const { page, context, errors } = await h.newPage({ as: { name: 'sweep_admin', password: 'password-1' } });
-    await page.goto('/account');
-    await audit(page, 'account-list', (p) => p.getByRole('row', { name: /ops_dev/ }).waitFor());
-    await page.goto('/account/new');
-    await audit(page, 'account-new', (p) => p.getByRole('button', { name: 'Create account' }).waitFor());
-    await page.goto('/account/ops_dev');
-    await audit(page, 'account-edit', (p) => p.getByText('No tokens yet').waitFor());
-    await page.goto('/settings');
-    await audit(page, 'settings', async (p) => {
+    const { page, errors } = await h.pageAs({ name: 'sweep_admin', password: 'password-1' });
+    await auditAt(page, '/account', 'account-list', (p) => p.getByRole('row', { name: /ops_dev/ }).waitFor());
+    await auditAt(page, '/account/new', 'account-new', (p) =>
+      p.getByRole('button', { name: 'Create account' }).waitFor(),
+    );
+    await auditAt(page, '/account/ops_dev', 'account-edit', (p) => p.getByText('No tokens yet').waitFor());
+    await auditAt(page, '/settings', 'settings', async (p) => {
       await field(p, 'Description').fill('Deploy bot');
       await p.getByRole('button', { name: 'Generate' }).click();
       await field(p, 'Token value').waitFor();
@@ -291,6 +281,5 @@ describe.skipIf(!chromiumPath)('accounts in Chromium', () => {
         .waitFor();
     });
     expect(errors).toEqual([]);
-    await context.close();
   });
 });

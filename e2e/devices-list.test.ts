@@ -28,7 +28,7 @@ afterAll(async () => world.h?.close());
 describe.skipIf(!chromiumPath)('device lists in Chromium', () => {
   it('uploads a CSV: bad and duplicate rows are reported, the good ones are added', async () => {
     await api('POST', `tenant/${world.acme}/device`, { document: { name: 'aaaa00000001', description: 'exists' } });
-    const { page, context, errors } = await world.h.newPage({ as: BOSS });
+    const { page, errors } = await world.h.pageAs(BOSS);
     await page.goto('/device');
     await page.getByRole('link', { name: 'Add Multiple Devices' }).click();
     await page.waitForURL((u) => u.pathname === '/devices/new-multiple');
@@ -105,12 +105,11 @@ describe.skipIf(!chromiumPath)('device lists in Chromium', () => {
     await page.waitForURL((u) => u.pathname === '/device');
     await rowOf(page, 'aaaa00000021').waitFor();
     expect(unexpected(errors)).toEqual([]);
-    await context.close();
   });
 
   it('filters the landlord list through the server, keeping the filters in the URL', async () => {
     await seedGlobex();
-    const { page, context, errors } = await world.h.newPage({ as: ADMIN });
+    const { page, errors } = await world.h.pageAs(ADMIN);
     await page.goto('/sdevices');
     await page.getByRole('columnheader', { name: 'Entity' }).waitFor();
     await page.getByRole('button', { name: /^Filters/ }).click();
@@ -145,12 +144,11 @@ describe.skipIf(!chromiumPath)('device lists in Chromium', () => {
     await page.getByRole('button', { name: 'Clear filters' }).first().click();
     await page.waitForURL((u) => u.search === '');
     expect(errors).toEqual([]);
-    await context.close();
   });
 
   it('pages a filtered landlord list through the server, keeping the page in the URL', async () => {
     await seedGlobex();
-    const { page, context, errors } = await world.h.newPage({ as: ADMIN });
+    const { page, errors } = await world.h.pageAs(ADMIN);
     await page.goto('/sdevices');
     await page.getByRole('columnheader', { name: 'Entity' }).waitFor();
     await page.getByRole('button', { name: /^Filters/ }).click();
@@ -183,12 +181,11 @@ describe.skipIf(!chromiumPath)('device lists in Chromium', () => {
     expect(await stale.getAttribute('data-unresponsive')).toBe('true');
     expect(await rowOf(page, id(world.globexHex, 17)).getAttribute('data-unresponsive')).toBeNull();
     expect(errors).toEqual([]);
-    await context.close();
   });
 
   it('sorts the landlord list by Last Updated, quiet devices first, exports it as CSV and searches it', async () => {
     await seedGlobex();
-    const { page, context, errors } = await world.h.newPage({ as: ADMIN });
+    const { page, errors } = await world.h.pageAs(ADMIN);
     await page.goto(`/sdevices?entity=${world.globex}&size=10`);
     await page.getByText('1–10 of 45 devices').waitFor();
 
@@ -225,11 +222,10 @@ describe.skipIf(!chromiumPath)('device lists in Chromium', () => {
     await page.waitForURL((u) => u.searchParams.get('search') === 'Seeded 44');
     await expect.poll(() => rows(page).count()).toBe(1);
     expect(errors).toEqual([]);
-    await context.close();
   });
 
   it('lets the landlord add a device to a chosen entity', async () => {
-    const { page, context, errors } = await world.h.newPage({ as: ADMIN });
+    const { page, errors } = await world.h.pageAs(ADMIN);
     await page.goto('/sdevices');
     await page.getByRole('link', { name: 'Add Device' }).first().click();
     await page.waitForURL((u) => u.pathname === '/sdevices/new');
@@ -251,6 +247,5 @@ describe.skipIf(!chromiumPath)('device lists in Chromium', () => {
     await page.getByRole('combobox', { name: 'Entity', exact: true }).waitFor();
     await api('DELETE', 'device/abcdef000001');
     expect(errors).toEqual([]);
-    await context.close();
   });
 });

@@ -1,8 +1,8 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { devices } from '../apps/server/src/db/schema.ts';
-import { audit } from './helpers/axe.ts';
-import { ADMIN, chromiumPath, signIn, startHarness, type Harness } from './helpers/browser.ts';
+import { auditAt } from './helpers/axe.ts';
+import { ADMIN, chromiumPath, startHarness, type Harness } from './helpers/browser.ts';
 
 /** Sites, kiosks, groups (dispensers), put-device and the entity config, as a person uses them. */
 
@@ -66,8 +66,7 @@ async function loadJson(page: Page, label: string, file: ReturnType<typeof jsonF
 
 describe.skipIf(!chromiumPath)('the organisation in Chromium', () => {
   it('creates a site after the validation messages, loads JSON files, edits and deletes it', async () => {
-    const { page } = await h.newPage();
-    await signIn(page, BOSS);
+    const { page } = await h.pageAs(BOSS);
     await page.getByRole('link', { name: 'Sites' }).click();
     await page.getByText('No sites yet').waitFor();
     await page.getByRole('link', { name: 'Add Site' }).click();
@@ -126,8 +125,7 @@ describe.skipIf(!chromiumPath)('the organisation in Chromium', () => {
   });
 
   it('creates a kiosk at a site (its coordinates fill in), edits and deletes one', async () => {
-    const { page } = await h.newPage({ as: BOSS });
-    await page.goto('/site');
+    const { page } = await h.pageAs(BOSS);
     await page.getByRole('link', { name: 'Kiosks' }).click();
     await page.getByText('No kiosks yet').waitFor();
     await page.getByRole('link', { name: 'Add Kiosk' }).click();
@@ -162,8 +160,7 @@ describe.skipIf(!chromiumPath)('the organisation in Chromium', () => {
   });
 
   it('creates and edits a group, puts devices in it up to its capacity and sees them in the device list', async () => {
-    const { page } = await h.newPage();
-    await signIn(page, BOSS);
+    const { page } = await h.pageAs(BOSS);
     await page.getByRole('link', { name: 'Groups' }).click();
     await page.getByText('No groups yet').waitFor();
     await page.getByRole('link', { name: 'Add Group' }).click();
@@ -208,8 +205,7 @@ describe.skipIf(!chromiumPath)('the organisation in Chromium', () => {
   });
 
   it('offers the groups in the device create and edit forms', async () => {
-    const { page } = await h.newPage();
-    await signIn(page, BOSS);
+    const { page } = await h.pageAs(BOSS);
     await api('POST', 'tenant/acme/dispenser', { document: { name: 'Door_B', capacity: 5 } });
     await page.goto('/device/new');
     await field(page, 'Device ID').fill('0000aaaa0003');
@@ -227,8 +223,7 @@ describe.skipIf(!chromiumPath)('the organisation in Chromium', () => {
   });
 
   it('saves the entity config and returns home; the landlord edits any entity', async () => {
-    const { page } = await h.newPage();
-    await signIn(page, BOSS);
+    const { page } = await h.pageAs(BOSS);
     await page.getByRole('button', { name: /^Active entity: acme/ }).click();
     await expect.poll(() => page.url()).toMatch(/\/entity\/config$/);
     await expect.poll(() => field(page, 'Name').inputValue()).toBe('acme');
@@ -250,8 +245,8 @@ describe.skipIf(!chromiumPath)('the organisation in Chromium', () => {
       license_tier: 'pro',
     });
 
-    const landlord = await h.newPage();
-    await signIn(landlord.page);
+    const landlord = await h.pageAs(ADMIN);
+    await landlord.page.goto('/entity');
     await landlord.page.getByRole('link', { name: 'Edit entity acme' }).click();
     await expect.poll(() => field(landlord.page, 'Description').inputValue()).toBe('Acme corporation');
     await field(landlord.page, 'Description').fill('Acme, edited by the landlord');
@@ -261,8 +256,7 @@ describe.skipIf(!chromiumPath)('the organisation in Chromium', () => {
   });
 
   it('has no serious accessibility violations on the organisation screens, light and dark', async () => {
-    const { page } = await h.newPage();
-    await signIn(page, BOSS);
+    const { page } = await h.pageAs(BOSS);
     const screens: [string, string, (p: Page) => Promise<unknown>][] = [
       ['/site', 'site-list', (p) => rowOf(p, 'Berlin_HQ').waitFor()],
       ['/site/new', 'site-new', (p) => field(p, 'Name').waitFor()],
@@ -275,9 +269,6 @@ describe.skipIf(!chromiumPath)('the organisation in Chromium', () => {
       ['/entity/config', 'entity-config', (p) => field(p, 'devicePath').waitFor()],
       ['/device/new', 'device-new-groups', (p) => p.getByRole('combobox', { name: 'Groups', exact: true }).waitFor()],
     ];
-    for (const [path, name, ready] of screens) {
-      await page.goto(path);
-      await audit(page, name, ready);
-    }
+    for (const [path, name, ready] of screens) await auditAt(page, path, name, ready);
   });
 });

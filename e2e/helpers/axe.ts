@@ -95,9 +95,33 @@ async function check(page: Page, name: string, scheme: 'light' | 'dark'): Promis
  * `ready` run again. The page is left in light.
  */
 export async function audit(page: Page, name: string, ready: (page: Page) => Promise<unknown>): Promise<void> {
-  fs.mkdirSync(SHOTS_DIR, { recursive: true });
   await page.evaluate(() => localStorage.setItem('fleet.theme', 'light'));
   await page.reload();
+  await judge(page, name, ready);
+}
+
+/**
+ * `audit` of the screen at `path`, opened in light by one load (rather than a `goto` and then
+ * `audit`'s reload, two loads of the same screen).
+ */
+export async function auditAt(
+  page: Page,
+  path: string,
+  name: string,
+  ready: (page: Page) => Promise<unknown>,
+): Promise<void> {
+  const onConsole = /^https?:/.test(page.url());
+  if (onConsole) await page.evaluate(() => localStorage.setItem('fleet.theme', 'light'));
+  await page.goto(path);
+  if (!onConsole) {
+    await page.evaluate(() => localStorage.setItem('fleet.theme', 'light'));
+    await page.reload();
+  }
+  await judge(page, name, ready);
+}
+
+async function judge(page: Page, name: string, ready: (page: Page) => Promise<unknown>): Promise<void> {
+  fs.mkdirSync(SHOTS_DIR, { recursive: true });
   await ready(page);
   await check(page, name, 'light');
   if (!(await switchScheme(page, 'dark'))) {

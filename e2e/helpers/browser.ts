@@ -26,6 +26,12 @@ export interface Account {
   password: string;
 }
 
+export interface OpenPage {
+  context: BrowserContext;
+  page: Page;
+  errors: string[];
+}
+
 export interface Harness {
   server: TestServer;
   browser: Browser;
@@ -34,7 +40,15 @@ export interface Harness {
    * as that account (its localStorage holds the session the console stores after the form), so
    * the first `page.goto` opens the console itself; otherwise its localStorage is empty.
    */
-  newPage(opts?: { as?: Account }): Promise<{ context: BrowserContext; page: Page; errors: string[] }>;
+  newPage(opts?: { as?: Account }): Promise<OpenPage>;
+  /**
+   * The file's one page for `who`: opened signed in (as `newPage({ as })`) on the console's home
+   * by the first test that asks, and the same page, where the last test left it, for the later ones. A fresh context
+   * costs Chromium a cold load of the console (6–7 s of CPU on this box); a move inside a warm one
+   * a fraction of it. `errors` is emptied on each call, so a test reads only its own. For tests
+   * that are not about a cold load and that do not end the account's session.
+   */
+  pageAs(who: Account): Promise<OpenPage>;
   /**
    * `make()` once per server: on the worker's shared server, the first file that asks makes it
    * and the later ones get the same answer (data every file of a kind reads and none changes).
@@ -90,7 +104,7 @@ let shared: Promise<Browser> | undefined;
  * the worker exits, Playwright kills the browser it launched (its exit and signal handlers), and
  * Chromium ends by itself when its DevTools pipe to the worker closes.
  */
-function sharedBrowser(): Promise<Browser> {
+export function sharedBrowser(): Promise<Browser> {
   if (!shared) {
     const launching = chromium.launch({ executablePath: chromiumPath, args: ARGS });
     shared = launching;
@@ -137,7 +151,8 @@ export async function startHarness(opts: { shared?: boolean } = {}): Promise<Har
   // browser has that it did not have before, as a worker runs one file at a time.
   const before = new Set(browser.contexts());
   const sessionOf = sessionCache(server);
-  return {
+  const pages = new Map<string, Promise<OpenPage>>();
+  const harness: Harness = {
     server,
     browser,
     async newPage(opts = {}) {
@@ -154,6 +169,22 @@ export async function startHarness(opts: { shared?: boolean } = {}): Promise<Har
       page.on('pageerror', (e) => errors.push(e.message));
       return { context, page, errors };
     },
+    async pageAs(who) {
+      const key = `${who.name}\n${who.password}`;
+      let open = pages.get(key);
+      if (!open || (await open).page.isClosed()) {
+        open = harness.newPage({ as: who }).then(async (o) => {
+          await o.page.goto('/');
+          await o.page.getByRole('navigation', { name: 'Main' }).waitFor();
+          return o;
+        });
+        pages.set(key, open);
+        open.catch(() => pages.delete(key));
+      }
+      const opened = await open;
+      opened.errors.length = 0;
+      return opened;
+    },
     once<T>(key: string, make: () => Promise<T>) {
       if (!made.has(key)) {
         const making = make();
@@ -167,6 +198,7 @@ export async function startHarness(opts: { shared?: boolean } = {}): Promise<Har
       if (!shared) await server.close();
     },
   };
+  return harness;
 }
 
 /** Signs in through the login form and waits for the console's navigation. */
