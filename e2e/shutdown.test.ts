@@ -1,9 +1,8 @@
 import fs from 'node:fs/promises';
-import { chromium, type Browser } from 'playwright-core';
 import { afterEach, describe, expect, it } from 'vitest';
 import { provisionDemoFleet } from '../apps/simulator/src/demo-fleet.ts';
 import { startFleet, type Fleet } from '../apps/simulator/src/fleet.ts';
-import { ADMIN, chromiumPath, signIn } from './helpers/browser.ts';
+import { ADMIN, chromiumPath, sharedBrowser, signIn } from './helpers/browser.ts';
 import { freshDataDir, spawnServer, type ServerProcess } from './helpers/process.ts';
 
 /**
@@ -13,7 +12,6 @@ import { freshDataDir, spawnServer, type ServerProcess } from './helpers/process
  * server's log. The process must be gone within 10 s, and every write it acknowledged kept.
  */
 const EXIT_WITHIN_MS = 10_000;
-const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--no-first-run'];
 
 let cleanup: Array<() => Promise<unknown>> = [];
 afterEach(async () => {
@@ -95,11 +93,11 @@ async function underLoad(script: 'scripts/start.mjs' | 'apps/server/dist/main.js
     rampMs: 300,
   });
   cleanup.push(() => fleet.stop());
-  let browser: Browser | undefined;
   if (chromiumPath) {
-    browser = await chromium.launch({ executablePath: chromiumPath, args: ARGS });
-    cleanup.push(() => browser!.close());
-    const page = await (await browser.newContext({ baseURL: server.url })).newPage();
+    // The worker's Chromium (launched once for the files it runs), in a context of this test's own.
+    const context = await (await sharedBrowser()).newContext({ baseURL: server.url });
+    cleanup.push(() => context.close());
+    const page = await context.newPage();
     await signIn(page);
     await page.goto('/device');
     await page.getByRole('table').waitFor();
