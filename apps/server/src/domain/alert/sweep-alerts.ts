@@ -1,11 +1,11 @@
 import { sql } from 'drizzle-orm';
+import { MIN_UNRESPONSIVE_MINUTES } from '@fleet/shared/schemas/alert';
 import { tryLockSql, tryTransactionLock } from '../../db/advisory-lock.ts';
 import type { Db } from '../../db/client.ts';
 import { rowsOf } from '../../db/raw-sql.ts';
 import { applyMatchesLocked } from './apply-matches.ts';
 import { deviceViews, EVALUATE_CHUNK, evaluateChunkLocked, turnOfOthers } from './evaluate-devices.ts';
 import { rolloutsNoLongerPaused } from './record-outcomes.ts';
-import { selectSilentDevices } from './select-silent-devices.ts';
 
 /** One sweep at a time across instances (a transaction-scoped advisory lock, taken by each step). */
 const SWEEP_LOCK = 0xa1e7_5eed;
@@ -42,11 +42,23 @@ export async function sweepAlerts(db: Db, now: Date): Promise<string[]> {
     await turnOfOthers();
     return entities !== null;
   };
-  // Silent past the shortest rule and not yet alerted by an unresponsive rule, walked in short
-  // statements through the index on (updated_at, name): the fleet is never read.
-  const due = await selectSilentDevices(db, LOCK, at, SILENT_BATCH);
-  if (due === null) return [];
-  const silent = due.map((d) => d.name);
+  // Silent past the shortest rule and not yet alerted by an unresponsive rule: the index on
+  // updated_at bounds this to the silent devices, not the fleet.
+  let silent: string[] = [];
+  const selected = await step(async (tx) => {
+    silent = rowsOf<{ name: string }>(
+      await tx.execute(sql`
+        select d.name from devices d
+        where d.updated_at <= ${at}::timestamptz - make_interval(mins => ${MIN_UNRESPONSIVE_MINUTES})
+          and exists (select 1 from alert_rules r
+            where r.entity = d.entity and r.kind = 'unresponsive' and r.enabled)
+          and not exists (select 1 from alerts a join alert_rules r on r.id = a.rule_id
+            where a.device = d.name and a.status <> 'cleared' and r.kind = 'unresponsive')
+        order by d.updated_at limit ${SILENT_BATCH}`),
+    ).map((r) => r.name);
+    return [];
+  });
+  if (!selected) return [];
   // The silent devices and the rollouts no longer paused are moved by one-statement steps, each
   // taking the lock itself (applyMatchesLocked): a step is one round trip, not four.
   const locked = async (entities: string[] | null): Promise<boolean> => {
@@ -54,8 +66,7 @@ export async function sweepAlerts(db: Db, now: Date): Promise<string[]> {
     await turnOfOthers();
     return entities !== null;
   };
-  // The view-scoped rules are those of the devices' entities: one device of each names them all.
-  const views = await deviceViews(db, [...new Map(due.map((d) => [d.entity, d.name])).values()], now);
+  const views = await deviceViews(db, silent, now);
   for (let i = 0; i < silent.length; i += EVALUATE_CHUNK) {
     const chunk = silent.slice(i, i + EVALUATE_CHUNK);
     if (!(await locked(await evaluateChunkLocked(db, LOCK, chunk, now, views)))) return [...changed];
