@@ -6,8 +6,10 @@ import path from 'node:path';
 export const root = path.resolve(import.meta.dirname, '..');
 
 /** Newest modification time (ms) of the files under `dirs`, skipping node_modules and dist. */
+/** @param {string[]} dirs */
 export function newestMtime(dirs) {
   let newest = 0;
+  /** @param {string} p */
   const walk = (p) => {
     let st;
     try {
@@ -27,6 +29,7 @@ export function newestMtime(dirs) {
 }
 
 /** True when `output` is missing or older than any file under `inputs`. */
+/** @param {string} output @param {string[]} inputs */
 export function isStale(output, inputs) {
   try {
     return fs.statSync(path.join(root, output)).mtimeMs < newestMtime(inputs);
@@ -43,9 +46,20 @@ export function run(cmd, args, opts = {}) {
   });
 }
 
+const SHARED_BUILD_INPUTS = ['packages/shared/src', 'package-lock.json'];
+
+/** True when the server's build (apps/server/dist) is missing or older than a source it is built from. */
+export function serverBuildIsStale() {
+  return isStale('apps/server/dist/main.js', [
+    'apps/server/src',
+    'apps/server/drizzle',
+    'apps/server/build.mjs',
+    ...SHARED_BUILD_INPUTS,
+  ]);
+}
+
 /** Builds the console and the server when their outputs are missing or older than their sources. */
 export async function buildIfStale() {
-  const shared = ['packages/shared/src', 'package-lock.json'];
   if (
     isStale('apps/web/dist/login-dark.html', [
       'apps/web/src',
@@ -53,15 +67,13 @@ export async function buildIfStale() {
       'apps/web/login.html',
       'apps/web/scripts',
       'apps/web/vite.config.ts',
-      ...shared,
+      ...SHARED_BUILD_INPUTS,
     ])
   ) {
     console.log('Building the console…');
     if ((await run('npm', ['run', 'build', '-w', 'apps/web'])) !== 0) process.exit(1);
   }
-  if (
-    isStale('apps/server/dist/main.js', ['apps/server/src', 'apps/server/drizzle', 'apps/server/build.mjs', ...shared])
-  ) {
+  if (serverBuildIsStale()) {
     console.log('Building the server…');
     if ((await run('npm', ['run', 'build', '-w', 'apps/server'])) !== 0) process.exit(1);
   }
