@@ -1,9 +1,8 @@
 import { sql } from 'drizzle-orm';
-import type { AccessClaims } from '@fleet/shared/schemas/session';
 import type { Tx } from '../../db/client.ts';
 import { rowsOf } from '../../db/raw-sql.ts';
 import type { Awake } from '../command/deliver-held.ts';
-import { insertCommands } from '../command/command-rows.ts';
+import { insertColumns } from '../command/command-parts.ts';
 import type { Deps } from '../deps.ts';
 import { firmwareById } from '../dfu/choose-firmware.ts';
 import { payloadFor } from '../dfu/send-firmware-update.ts';
@@ -66,11 +65,21 @@ export async function claim(tx: Tx, row: RolloutRow, now: Date): Promise<number>
   return claimed.length;
 }
 
+/** The claimed devices whose send time has come, first by stage and position, at most SEND_BATCH. */
+const dueDevices = (row: RolloutRow, now: Date, files: boolean) => sql`
+  select rd.device, rd.attempt, d.entity, d.online from rollout_devices rd join devices d on d.name = rd.device
+  where rd.rollout = ${row.id} and rd.state = 'in_flight' and not rd.superseded and rd.sent_at is null
+    and rd.command_id is null and rd.send_at <= ${now.toISOString()}::timestamptz
+    ${files ? sql`and d.online` : sql``}
+  order by rd.stage, rd.position limit ${SEND_BATCH}`;
+
 /**
- * Sends the claimed devices whose send time has come. Firmware: their commands are written held
- * in this transaction (the delivery after the commit, or the command sweep, claims each exactly
- * once) and `sent_at` set with them. A file set: `sent_at` marks each online device's session as
- * begun, and the sessions start after the commit; a device offline waits for its next step.
+ * Sends the claimed devices whose send time has come. Firmware: in ONE statement their commands
+ * are written held (the delivery after the commit, or the command sweep, claims each exactly
+ * once) and each row's `sent_at` and `command_id` set with them, so no row is sent without its
+ * command; the commands are written once, not inserted and then updated (bench/notes/rollout-bench.md,
+ * 2026-11-29 s22e). A file set: `sent_at` marks each online device's session as begun, and the
+ * sessions start after the commit; a device offline waits for its next step.
  */
 export async function sendDue(
   deps: Deps,
@@ -78,55 +87,48 @@ export async function sendDue(
   row: RolloutRow,
   now: Date,
 ): Promise<{ sent: number; awake: Awake[]; provision: ToProvision[] }> {
-  const files = row.delivery === 'files';
+  if (row.delivery !== 'files') return sendFirmware(deps, tx, row, now);
   const due = rowsOf<{ device: string; attempt: number }>(
     await tx.execute(sql`
-      with next as (
-        select rd.device, rd.attempt from rollout_devices rd join devices d on d.name = rd.device
-        where rd.rollout = ${row.id} and rd.state = 'in_flight' and not rd.superseded and rd.sent_at is null
-          and rd.command_id is null and rd.send_at <= ${now.toISOString()}::timestamptz
-          ${files ? sql`and d.online` : sql``}
-        order by rd.stage, rd.position limit ${SEND_BATCH})
+      with next as (${dueDevices(row, now, true)})
       update rollout_devices rd set sent_at = now()
       from next where rd.rollout = ${row.id} and rd.device = next.device and rd.attempt = next.attempt
       returning rd.device, rd.attempt`),
   );
-  if (due.length === 0) return { sent: 0, awake: [], provision: [] };
-  if (files) {
-    const provision = due.map((d) => ({
-      rollout: row.id,
-      entity: row.entity,
-      device: d.device,
-      attempt: d.attempt,
-      actor: row.created_by,
-      base: row.download_base,
-    }));
-    return { sent: due.length, awake: [], provision };
-  }
+  const provision = due.map((d) => ({
+    rollout: row.id,
+    entity: row.entity,
+    device: d.device,
+    attempt: d.attempt,
+    actor: row.created_by,
+    base: row.download_base,
+  }));
+  return { sent: due.length, awake: [], provision };
+}
+
+/** sendDue of a firmware rollout: the due devices' commands, held, and their rows marked, in one statement. */
+async function sendFirmware(deps: Deps, tx: Tx, row: RolloutRow, now: Date) {
   const fw = await firmwareById(tx, row.entity, row.firmware_id ?? '00000000-0000-0000-0000-000000000000');
-  const payload = payloadFor(deps, fw, row.hold_s, row.download_base);
-  const actor = { sub: row.created_by } as AccessClaims;
-  // The devices just marked sent (a firmware step's sent_at and command are written together, so
-  // no other row is sent without its command), found by a join rather than a list of names.
-  const marked = sql`d.entity = ${row.entity} and d.name in (
-    select device from rollout_devices where rollout = ${row.id} and state = 'in_flight' and not superseded
-      and sent_at is not null and command_id is null)`;
-  const rows = await insertCommands(
-    tx,
-    actor,
-    'devices',
-    { payload, expires_in_s: row.hold_s },
-    sql`gen_random_uuid()`,
-    marked,
+  const { type, ...args } = payloadFor(deps, fw, row.hold_s, row.download_base);
+  // A device no longer of the rollout's entity is marked sent with no command (a step never
+  // recorded): it fails by the report timeout and is never sent again.
+  const due = rowsOf<{ device: string; entity: string; online: boolean }>(
+    await tx.execute(sql`
+      with next as (select *, gen_random_uuid() as id from (${dueDevices(row, now, false)}) due),
+      written as (
+        insert into commands ${insertColumns}
+        select id, device, entity, ${type}, ${JSON.stringify(args)}::jsonb, 'devices', 'queued', ${row.created_by},
+          null, now() + make_interval(secs => ${row.hold_s})
+        from next where entity = ${row.entity}),
+      marked as (
+        update rollout_devices rd set sent_at = now(),
+          command_id = case when next.entity = ${row.entity} then next.id end
+        from next where rd.rollout = ${row.id} and rd.device = next.device and rd.attempt = next.attempt
+        returning rd.device)
+      select next.device, next.entity, next.online from next join marked on marked.device = next.device`),
   );
-  const written = JSON.stringify(rows.map((r) => ({ id: r.id, device: r.device })));
-  // Written held: the delivery after the commit (or the command sweep) claims each exactly once.
-  await tx.execute(sql`
-    with v as (select * from jsonb_to_recordset(${written}::jsonb) as v(id uuid, device text)),
-    held as (update commands c set state = 'queued', sent_at = null from v where c.id = v.id and c.device = v.device)
-    update rollout_devices rd set command_id = v.id
-    from v where rd.rollout = ${row.id} and rd.device = v.device and rd.state = 'in_flight'
-      and rd.command_id is null and not rd.superseded`);
-  const awake = rows.filter((r) => r.state === 'sent').map((r) => ({ name: r.device, entity: r.entity }));
+  const awake = due
+    .filter((d) => d.online && d.entity === row.entity)
+    .map((d) => ({ name: d.device, entity: d.entity }));
   return { sent: due.length, awake, provision: [] };
 }

@@ -38,8 +38,9 @@ function soakGate(row: RolloutRow, now: Date): { soak_until: Date | null } | 'be
 }
 
 /**
- * Per stage: its size, succeeded (skipped count as on the version), failed, not yet settled, and
- * of those not yet claimed.
+ * Per stage up to the next one (the later stages, never claimed, can change no decision): its
+ * size, succeeded (skipped count as on the version), failed, not yet settled, and of those not yet
+ * claimed.
  */
 async function tally(tx: Tx, row: RolloutRow): Promise<Tally[]> {
   const stages = stageLabels(row.canary, row.percents).map(() => ({
@@ -52,7 +53,8 @@ async function tally(tx: Tx, row: RolloutRow): Promise<Tally[]> {
   const counted = rowsOf<{ stage: number; state: string; n: string }>(
     await tx.execute(sql`
       select stage, state, count(*) as n from rollout_devices
-      where rollout = ${row.id} and not superseded and stage is not null group by stage, state`),
+      where rollout = ${row.id} and not superseded and stage is not null and stage <= ${row.current_stage + 1}
+      group by stage, state`),
   );
   for (const c of counted) {
     const t = stages[c.stage]!;
@@ -64,6 +66,22 @@ async function tally(tx: Tx, row: RolloutRow): Promise<Tally[]> {
     if (c.state === 'waiting') t.waiting += n;
   }
   return stages;
+}
+
+/**
+ * The last device not yet settled (by stage and position) of the stages open so far, found through
+ * `rollout_devices_open_idx` without counting: devices are claimed in that order, so a waiting one
+ * of the current stage, if any, is last.
+ */
+async function lastOpen(tx: Tx, row: RolloutRow): Promise<{ stage: number; state: string } | undefined> {
+  const [last] = rowsOf<{ stage: number; state: string }>(
+    await tx.execute(sql`
+      select stage, state from rollout_devices
+      where rollout = ${row.id} and state in ('waiting', 'in_flight') and not superseded
+        and stage <= ${row.current_stage}
+      order by stage desc, position desc limit 1`),
+  );
+  return last;
 }
 
 const pct = (n: number, of: number) => (of === 0 ? 100 : Math.floor((n * 100) / of));
@@ -122,6 +140,17 @@ export async function tickRollout(
   const failedStages = new Set([...ended, ...soaked].filter((e) => e.state === 'failed').map((e) => e.stage));
   let changed = ended.length + soaked.length > 0;
   if (row.state !== 'running') return { changed, ...NOTHING };
+  // After replies that ended devices, none failed, at a threshold of 100 %: while the current stage
+  // still has a device open nothing can be decided, so the tally is skipped (bench/notes/rollout-bench.md,
+  // 2026-11-29 s22e). A device waiting behind the last open one (a retry's) is claimed by the timer's step.
+  if (named !== null && failedStages.size === 0 && row.success_threshold_pct === 100 && row.soak_until === null) {
+    const last = await lastOpen(tx, row);
+    if (last?.stage === row.current_stage) {
+      if (!inWindow(row.send_window, now)) return { changed, ...NOTHING };
+      const claimed = last.state === 'waiting' ? await claim(tx, row, now) : 0;
+      return send(deps, tx, row, now, changed || claimed > 0);
+    }
+  }
   const stages = await tally(tx, row);
   let next = decide(row, stages, failedStages, ended.length > 0);
   let current = row;
