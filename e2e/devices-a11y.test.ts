@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { audit } from './helpers/axe.ts';
+import { audit, auditAt } from './helpers/axe.ts';
 import { chromiumPath, signIn } from './helpers/browser.ts';
 import {
   BOSS,
@@ -47,32 +47,27 @@ afterAll(async () => world.h?.close());
 
 describe.skipIf(!chromiumPath)('device screens in Chromium', () => {
   it('has no serious accessibility violations on the entity admin’s device list and forms, light and dark', async () => {
-    const { page, context, errors } = await world.h.newPage({ as: BOSS });
-    await page.goto('/device');
-    await audit(page, 'devices-list', (p) => p.getByText(/of \d+ devices/).waitFor());
-    await page.goto('/device?status=ERROR');
-    await audit(page, 'devices-list-filters', async (p) => {
+    const { page, errors } = await world.h.pageAs(BOSS);
+    await auditAt(page, '/device', 'devices-list', (p) => p.getByText(/of \d+ devices/).waitFor());
+    await auditAt(page, '/device?status=ERROR', 'devices-list-filters', async (p) => {
       await p.getByRole('button', { name: /^Filters/ }).click();
       await p.getByText('2 devices match').waitFor();
     });
-    await page.goto('/device?search=nothing-matches-this');
-    await audit(page, 'devices-list-no-match', (p) => p.getByText('No devices match these filters').waitFor());
-    await page.goto('/device/new');
-    await audit(page, 'devices-create', async (p) => {
+    await auditAt(page, '/device?search=nothing-matches-this', 'devices-list-no-match', (p) =>
+      p.getByText('No devices match these filters').waitFor(),
+    );
+    await auditAt(page, '/device/new', 'devices-create', async (p) => {
       await field(p, 'Device ID').fill('nope');
       await p.getByRole('button', { name: 'Add Device' }).click();
       await p.getByText(/Has to be a 12 hex/).waitFor();
     });
-    await page.goto(`/device/${EDITED}`);
-    await audit(page, 'devices-edit', (p) => p.getByText('Device status').waitFor());
+    await auditAt(page, `/device/${EDITED}`, 'devices-edit', (p) => p.getByText('Device status').waitFor());
     expect(unexpected(errors)).toEqual([]);
-    await context.close();
   });
 
   it('has no serious accessibility violations on the bulk upload, the landlord list and an empty list, light and dark', async () => {
-    // Signed in through the form, not the file's shared session: this test logs out, which ends it.
-    const { page, context, errors } = await world.h.newPage();
-    await signIn(page, BOSS);
+    // The file's last test as boss: it signs out, which ends the page's session.
+    const { page, errors } = await world.h.pageAs(BOSS);
     await page.goto('/devices/new-multiple');
     const preview = [
       'Device ID,Description',
@@ -95,14 +90,13 @@ describe.skipIf(!chromiumPath)('device screens in Chromium', () => {
     await page.getByRole('button', { name: /User menu/ }).click();
     await page.getByRole('menuitem', { name: 'Logout' }).click();
     await signIn(page);
-    await page.goto(`/sdevices?entity=${world.globex}&size=10`);
-    await audit(page, 'devices-landlord-list', (p) => p.getByText('1–10 of 45 devices').waitFor());
+    await auditAt(page, `/sdevices?entity=${world.globex}&size=10`, 'devices-landlord-list', (p) =>
+      p.getByText('1–10 of 45 devices').waitFor(),
+    );
     await page.getByRole('button', { name: /User menu/ }).click();
     await page.getByRole('menuitem', { name: 'Logout' }).click();
     await signIn(page, CHIEF);
-    await page.goto('/device');
-    await audit(page, 'devices-list-empty', (p) => p.getByText('No devices yet').waitFor());
+    await auditAt(page, '/device', 'devices-list-empty', (p) => p.getByText('No devices yet').waitFor());
     expect(unexpected(errors)).toEqual([]);
-    await context.close();
   });
 });
