@@ -39,6 +39,10 @@ export function isStale(output, inputs) {
 }
 
 /** Runs a command with inherited output; resolves with its exit code. */
+/**
+ * @param {string} cmd @param {string[]} args @param {import('node:child_process').SpawnOptions} [opts]
+ * @returns {Promise<number>}
+ */
 export function run(cmd, args, opts = {}) {
   return new Promise((resolve) => {
     const child = spawn(cmd, args, { cwd: root, stdio: 'inherit', ...opts });
