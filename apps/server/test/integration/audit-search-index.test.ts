@@ -7,7 +7,7 @@ import { startWithTwoEntities } from '../helpers/devices.ts';
 import { scansWithoutBtrees } from '../helpers/plan-without-btrees.ts';
 import type { TestServer } from '../helpers/server.ts';
 
-// The audit list's free text on the entity's own trigram index (migration 0035, btree_gin;
+// The audit list's free text on the entity's own trigram index (migration 0033, btree_gin;
 // docs/decisions/2026-11-29-audit-search-by-entity.md): it finds what it found, inside one entity
 // and across them, the entity is a key of the index the search reads (not a filter on the rows
 // it returns), and the index's pending list is flushed by the writer at 256 kB, not GIN's 4 MB.

@@ -28,7 +28,7 @@ export const presentAudit = (row: Row): AuditEntry => ({
 
 /**
  * What the free text searches: actor, target, reason and action, lower-cased, one per line. The
- * trigram index audit_entries_entity_search_trgm_idx (migration 0035, the entity its first key)
+ * trigram index audit_entries_entity_search_trgm_idx (migration 0033, the entity its first key)
  * is on exactly this expression.
  */
 const auditSearchText = sql.raw(
