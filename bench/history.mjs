@@ -103,6 +103,16 @@ async function measure(label, env) {
       ...(await timeRequests(`audit ${name}`, url, entityHeaders, () => `/api/v1/tenant/bench/audit?${query}`)),
     });
   }
+  // The superadmin's free text reads every entity's entries (GET /api/v1/audit).
+  audit.push({
+    name: 'free text "unit_42", every entity (superadmin)',
+    ...(await timeRequests(
+      'audit free text, every entity',
+      url,
+      landlordHeaders,
+      () => '/api/v1/audit?limit=50&search=unit_42',
+    )),
+  });
   const device = (i) => `h${(((i * 7919) % info.devices) + 1).toString(16).padStart(11, '0')}`;
   const charts = [];
   for (const [name, span] of CHARTS) {
