@@ -10,7 +10,7 @@ import path from 'node:path';
 
 // Statistics and table printing live in report.mjs (no process state); re-exported for one import.
 export * from './report.mjs';
-import { SERVER_PROCESS_ENV, SERVER_NODE_FLAGS, isStale } from '../scripts/lib.mjs';
+import { SERVER_PROCESS_ENV, SERVER_NODE_FLAGS, serverBuildIsStale } from '../scripts/lib.mjs';
 // The server's node options and environment as `npm start` passes them.
 export { SERVER_PROCESS_ENV, SERVER_NODE_FLAGS };
 
@@ -120,11 +120,7 @@ export async function waitFor200(url, { child, timeoutMs = 60_000, intervalMs = 
 
 /** Builds the server bundle when missing; when stale, warns (others are editing) unless rebuild. */
 export async function ensureServerBuilt({ rebuild = false } = {}) {
-  const stale = isStale('apps/server/dist/main.js', [
-    'apps/server/src',
-    'apps/server/build.mjs',
-    'packages/shared/src',
-  ]);
+  const stale = serverBuildIsStale();
   if (fs.existsSync(serverDist) && !(rebuild && stale)) {
     if (stale)
       console.log('note: apps/server/dist/main.js is older than its sources; pass --rebuild to rebuild it first');

@@ -5,8 +5,10 @@ import path from 'node:path';
 
 export const root = path.resolve(import.meta.dirname, '..');
 
-/** Newest modification time (ms) of the files under `dirs`, skipping node_modules and dist. */
-/** @param {string[]} dirs */
+/**
+ * Newest modification time (ms) of the files under `dirs`, skipping node_modules and dist.
+ * @param {string[]} dirs
+ */
 export function newestMtime(dirs) {
   let newest = 0;
   /** @param {string} p */
@@ -28,8 +30,10 @@ export function newestMtime(dirs) {
   return newest;
 }
 
-/** True when `output` is missing or older than any file under `inputs`. */
-/** @param {string} output @param {string[]} inputs */
+/**
+ * True when `output` is missing or older than any file under `inputs`.
+ * @param {string} output @param {string[]} inputs
+ */
 export function isStale(output, inputs) {
   try {
     return fs.statSync(path.join(root, output)).mtimeMs < newestMtime(inputs);
@@ -38,8 +42,8 @@ export function isStale(output, inputs) {
   }
 }
 
-/** Runs a command with inherited output; resolves with its exit code. */
 /**
+ * Runs a command with inherited output; resolves with its exit code.
  * @param {string} cmd @param {string[]} args @param {import('node:child_process').SpawnOptions} [opts]
  * @returns {Promise<number>}
  */

@@ -5,6 +5,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { build as esbuild } from 'esbuild';
+import { serverBuildIsStale } from '../../../../scripts/lib.mjs';
 import { chromium } from 'playwright-core';
 import { ADMIN, createTestDatabase, type TestServer } from './server.ts';
 import { upload } from './uploads.ts';
@@ -59,24 +60,13 @@ async function waitReady(url: string, child: ChildProcess, output: () => string)
   }
 }
 
-/** Newest modification time (ms) of the files under `dir`. */
-function newestMtime(dir: string): number {
-  let newest = 0;
-  for (const e of fsSync.readdirSync(dir, { recursive: true, withFileTypes: true }))
-    if (e.isFile()) newest = Math.max(newest, fsSync.statSync(path.join(e.parentPath, e.name)).mtimeMs);
-  return newest;
-}
-
 /**
  * The server's entry point for the instances: the built one when it is newer than its sources (CI
  * builds it before this tier); otherwise the sources bundled here as the build does (a few
  * seconds), since three instances each compiling them through tsx take a minute on a busy box.
  */
 async function serverEntry(): Promise<{ main: string; cleanup(): Promise<void> }> {
-  const built = path.join(SERVER_DIR, 'dist/main.js');
-  const sources = [path.join(SERVER_DIR, 'src'), path.resolve(SERVER_DIR, '../../packages/shared/src')];
-  if (fsSync.existsSync(built) && fsSync.statSync(built).mtimeMs >= Math.max(...sources.map((d) => newestMtime(d))))
-    return { main: built, cleanup: async () => {} };
+  if (!serverBuildIsStale()) return { main: path.join(SERVER_DIR, 'dist/main.js'), cleanup: async () => {} };
   const outdir = path.join(SERVER_DIR, '.tmp', `lb-${process.pid}-${Date.now()}`);
   const pkg = JSON.parse(await fs.readFile(path.join(SERVER_DIR, 'package.json'), 'utf8'));
   const external = Object.keys(pkg.dependencies).filter((name) => !name.startsWith('@fleet/'));
