@@ -33,14 +33,17 @@ let s: TestServer;
 const tokens: Record<'root' | 'admin' | 'operator', string> = { root: '', admin: '', operator: '' };
 const PASSWORDS = { admin: 'fuzz-admin-1', operator: 'fuzz-operator-1' };
 
+/** A case's headers: its token, and JSON's content type when it has a body. */
+const headersOf = (token?: string, body?: unknown) => ({
+  ...(token ? { authorization: `Bearer ${token}` } : {}),
+  ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
+});
+
 const call = (method: string, url: string, token?: string, body?: unknown) =>
   s.app.inject({
     method: method as 'GET',
     url,
-    headers: {
-      ...(token ? { authorization: `Bearer ${token}` } : {}),
-      ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
-    },
+    headers: headersOf(token, body),
     ...(body !== undefined ? { payload: JSON.stringify(body) } : {}),
   });
 
@@ -54,10 +57,7 @@ async function callStream(method: string, url: string, token?: string, body?: un
   const res = await fetch(s.url + url, {
     method,
     signal: stop.signal,
-    headers: {
-      ...(token ? { authorization: `Bearer ${token}` } : {}),
-      ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
-    },
+    headers: headersOf(token, body),
     ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
   });
   const opened = res.status === 200 && (res.headers.get('content-type') ?? '').startsWith('text/event-stream');
