@@ -95,6 +95,8 @@ export async function build(config: Config, opts: BuildOptions = {}): Promise<Fa
     trustProxy: config.TRUST_PROXY,
     // Every log line of a request carries its id (`reqId`), as do its command's audit entries (docs/metrics.md).
     genReqId: requestIdGenerator(config.TRUST_PROXY),
+    // One line a request (docs/operations.md), written by the onResponse hook below, not Fastify's two.
+    disableRequestLogging: true,
     bodyLimit: 1_048_576,
     // Requests arriving while shutting down are answered 503 in the envelope (below), not Fastify's way.
     return503OnClosing: false,
@@ -147,6 +149,10 @@ export async function build(config: Config, opts: BuildOptions = {}): Promise<Fa
     void reply.header(REQUEST_ID_HEADER, request.id);
     if (closing) void reply.header('connection', 'close');
     done(null, payload);
+  });
+  app.addHook('onResponse', (request, reply, done) => {
+    request.log.info({ req: request, res: reply, responseTime: reply.elapsedTime }, 'request completed');
+    done();
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
