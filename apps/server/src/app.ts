@@ -1,5 +1,5 @@
 import type { Socket } from 'node:net';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import { openDatabase, type Database } from './db/client.ts';
@@ -96,7 +96,7 @@ export async function build(config: Config, opts: BuildOptions = {}): Promise<Fa
     // Every log line of a request carries its id (`reqId`), as do its command's audit entries (docs/metrics.md).
     genReqId: requestIdGenerator(config.TRUST_PROXY),
     // One line a request (docs/operations.md), written by the onResponse hook below, not Fastify's two.
-    disableRequestLogging: true,
+    logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: 1_048_576,
     // Requests arriving while shutting down are answered 503 in the envelope (below), not Fastify's way.
     return503OnClosing: false,
