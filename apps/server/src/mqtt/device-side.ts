@@ -12,6 +12,7 @@ import { sweepFleetDaily } from '../domain/fleet-health/fleet-daily-sweep.ts';
 import { foldFleetCounts } from '../domain/fleet-health/fleet-now.ts';
 import { sweepTelemetry } from '../domain/telemetry/telemetry-sweep.ts';
 import type { Bus } from '../lib/bus.ts';
+import { every } from '../lib/periodic.ts';
 import { AuthThrottle } from './auth-throttle.ts';
 import { ConnectionGate } from './connection-gate.ts';
 import { DeviceAccess } from './device-access.ts';
@@ -159,23 +160,23 @@ export async function startDeviceSide(config: Config, db: Db, bus: Bus, log: Fas
   router.register('presence', (device, online) => telemetry.presence(device, online));
   router.register('reply', (device, reply) => commands.onReply(device.name, reply));
   router.register('dfu', (device, event) => commands.onProgress(device.name, event));
-  const sweeper = setInterval(() => void commands.sweep().catch((err) => onError(err, 'sweeping commands')), SWEEP_MS);
-  sweeper.unref();
+  const sweeper = every(
+    SWEEP_MS,
+    () => commands.sweep(),
+    (err) => onError(err, 'sweeping commands'),
+  );
   // The history's partitions exist before the first report is written (else the default one holds it).
   const retention = { rawDays: config.TELEMETRY_RAW_DAYS, hourlyDays: config.TELEMETRY_HOURLY_DAYS };
   // Then the daily fleet snapshot, which reads the roll-up the telemetry sweep just made.
-  const sweepHistory = () =>
-    sweepTelemetry(db, retention)
-      .then(() => sweepFleetDaily(db, retention.hourlyDays))
-      .catch((err) => onError(err, 'sweeping telemetry history'));
-  await sweepHistory();
-  const historySweeper = setInterval(() => void sweepHistory(), HISTORY_SWEEP_MS);
-  historySweeper.unref();
-  const countsFolder = setInterval(
-    () => void foldFleetCounts(db).catch((err) => onError(err, 'folding fleet counts')),
+  const sweepHistory = () => sweepTelemetry(db, retention).then(() => sweepFleetDaily(db, retention.hourlyDays));
+  const historyFailed = (err: unknown) => onError(err, 'sweeping telemetry history');
+  await sweepHistory().catch(historyFailed);
+  const historySweeper = every(HISTORY_SWEEP_MS, sweepHistory, historyFailed);
+  const countsFolder = every(
     FOLD_COUNTS_MS,
+    () => foldFleetCounts(db),
+    (err) => onError(err, 'folding fleet counts'),
   );
-  countsFolder.unref();
 
   return {
     link,
@@ -192,9 +193,8 @@ export async function startDeviceSide(config: Config, db: Db, bus: Bus, log: Fas
       if (!config.MQTT_URL) log.info({ url: link.url }, 'mqtt broker listening');
     },
     async close() {
-      clearInterval(sweeper);
-      clearInterval(historySweeper);
-      clearInterval(countsFolder);
+      // A sweep under way ends before the database closes.
+      await Promise.all([sweeper.stop(), historySweeper.stop(), countsFolder.stop()]);
       // Replies arriving meanwhile still answer their calls; the broker closes after.
       await commands.drain(config.SHUTDOWN_DRAIN_MS);
       await link.close();

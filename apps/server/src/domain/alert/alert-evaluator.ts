@@ -1,6 +1,7 @@
 import type { Db } from '../../db/client.ts';
 import { FlushLoop } from '../../lib/batching/flush-loop.ts';
 import type { Bus } from '../../lib/bus.ts';
+import { every, type Periodic } from '../../lib/periodic.ts';
 import { evaluateDevices } from './evaluate-devices.ts';
 import { recordDeviceOutcomes, type DeviceOutcome } from './record-outcomes.ts';
 import { sweepAlerts } from './sweep-alerts.ts';
@@ -33,7 +34,7 @@ export class AlertEvaluator {
   private outcomeQueue: DeviceOutcome[] = [];
   /** Its flush loop (the metrics read its depth and time its writes). */
   readonly loop: FlushLoop<Batch>;
-  private readonly timer: NodeJS.Timeout | null;
+  private readonly sweeper: Periodic | null;
   readonly now: () => Date;
 
   constructor(
@@ -62,8 +63,7 @@ export class AlertEvaluator {
       },
       onError: opts.onError,
     });
-    this.timer = opts.sweepMs > 0 ? setInterval(() => void this.sweep().catch(opts.onError), opts.sweepMs) : null;
-    this.timer?.unref();
+    this.sweeper = opts.sweepMs > 0 ? every(opts.sweepMs, () => this.sweep(), opts.onError) : null;
   }
 
   /** Devices whose rows changed (`stopped`: of them, those that stopped charging): evaluated within the loop's interval. */
@@ -93,7 +93,7 @@ export class AlertEvaluator {
   }
 
   async close(): Promise<void> {
-    if (this.timer) clearInterval(this.timer);
+    await this.sweeper?.stop();
     await this.loop.flush();
   }
 

@@ -2,6 +2,7 @@ import type { ProvisionDeviceEvent } from '@fleet/shared/provision';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import type { Bus } from '../../lib/bus.ts';
+import { every } from '../../lib/periodic.ts';
 import type { DownloadSigner } from '../../storage/signed-urls.ts';
 import type { DeviceLink } from '../device-link.ts';
 import type { TelemetryBatcher } from '../telemetry/telemetry-batcher.ts';
@@ -51,9 +52,11 @@ export function startProvisioning(o: Options): Provisioning {
     onError,
   });
   const streams = new EventStreams(o.db, o.bus, (err) => onError(err, 'an event stream'), service.reports);
-  const every = Math.min(5_000, Math.max(100, Math.floor(config.PROVISION_TIMEOUT_MS / 4)));
-  const sweeper = setInterval(() => void service.sweep().catch((err) => onError(err, 'the timeout sweep')), every);
-  sweeper.unref();
+  const sweeper = every(
+    Math.min(5_000, Math.max(100, Math.floor(config.PROVISION_TIMEOUT_MS / 4))),
+    () => service.sweep(),
+    (err) => onError(err, 'the timeout sweep'),
+  );
   return {
     service,
     streams,
@@ -61,7 +64,7 @@ export function startProvisioning(o: Options): Provisioning {
       service.onDeviceEvent(device, event).catch((err) => onError(err, 'recording a device report'));
     },
     async close() {
-      clearInterval(sweeper);
+      await sweeper.stop();
       streams.closeAll();
       // Reports still queued are applied before the database closes.
       await service.reports.close();
