@@ -11,7 +11,8 @@
 //        directory; PostgreSQL: the database of DATABASE_URL, <dir> holding only the fill's marker).
 //        Last-seen times are the fill's: the seen= counts drift as the kept fill ages.
 //        [--only=export]: only the export (rows/s, RSS), no list or fleet health reads.
-//        [--only=search]: only the list's free text (first and deep page), no other read.
+//        [--only=search]: only the list's free text (first, middle and deep page), no other read.
+//        [--only=list]: only the list's pages (every filter and sort), no fleet health or export.
 import {
   ADMIN,
   HOST,
@@ -36,6 +37,7 @@ const RUNS = arg('runs', 100);
 const REUSE = process.argv.find((a) => a.startsWith('--reuse='))?.slice('--reuse='.length);
 const EXPORT_ONLY = process.argv.includes('--only=export');
 const SEARCH_ONLY = process.argv.includes('--only=search');
+const LIST_ONLY = SEARCH_ONLY || process.argv.includes('--only=list');
 
 const FILTERS = [
   ['no filter', ''],
@@ -103,12 +105,10 @@ async function measure(label, env) {
   for (const [name, q] of EXPORT_ONLY ? [] : FILTERS.filter(([, q]) => !SEARCH_ONLY || q.startsWith('search='))) {
     const first = await timed(`${name}, first page`, url, entity, list(`limit=20&${q}`));
     const total = first.body.total;
-    const deep = await timed(
-      `${name}, deep page`,
-      url,
-      entity,
-      list(`limit=20&offset=${Math.max(0, Math.floor((total * 0.95) / 20) * 20)}&${q}`),
-    );
+    // A page at a share of the total, on a page boundary: the middle is the one read farthest from either end.
+    const at = (share) => list(`limit=20&offset=${Math.max(0, Math.floor((total * share) / 20) * 20)}&${q}`);
+    const middle = await timed(`${name}, middle page`, url, entity, at(0.5));
+    const deep = await timed(`${name}, deep page`, url, entity, at(0.95));
     baseline ??= first.p99;
     rows.push({
       figure: `${name} (${total.toLocaleString('en-US')}): first page p50 / p99`,
@@ -116,6 +116,13 @@ async function measure(label, env) {
       baseline: fmt(baseline, 'ms'),
       ratio: ratio(first.p99, baseline),
       goal: 'p99 ≤ 50 ms',
+    });
+    rows.push({
+      figure: `${name}: middle page p50 / p99`,
+      value: `${fmt(middle.p50, 'ms')} / ${fmt(middle.p99, 'ms')}`,
+      baseline: fmt(first.p99, 'ms'),
+      ratio: ratio(middle.p99, first.p99),
+      goal: '≤ 1.2× first',
     });
     rows.push({
       figure: `${name}: deep page p50 / p99`,
@@ -131,7 +138,7 @@ async function measure(label, env) {
     ['fleet health bench 30 d', '/api/v1/tenant/bench/fleet-health?window=30d', 'p99 ≤ 100 ms'],
     ['fleet health, whole fleet 24 h', '/api/v1/fleet-health?window=24h', 'p99 ≤ 300 ms'],
     ['fleet health, whole fleet 30 d', '/api/v1/fleet-health?window=30d', 'p99 ≤ 300 ms'],
-  ].filter(() => !EXPORT_ONLY && !SEARCH_ONLY)) {
+  ].filter(() => !EXPORT_ONLY && !LIST_ONLY)) {
     const r = await timed(name, url, path.includes('tenant') ? entity : landlord, path);
     rows.push({
       figure: `${name} p50 / p99`,
@@ -141,7 +148,7 @@ async function measure(label, env) {
       goal,
     });
   }
-  const exp = SEARCH_ONLY ? undefined : await exportAll(url, landlord, child.pid);
+  const exp = LIST_ONLY ? undefined : await exportAll(url, landlord, child.pid);
   if (exp) rows.push(...exportFigures(exp, 'devices (CSV)'));
   const f = info.fill;
   printTable(
