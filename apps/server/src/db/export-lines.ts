@@ -32,25 +32,39 @@ export const csvJson = (column: SQL) => sql`case when ${column} is null then ''
   when ${column} = '{}'::jsonb then '{}'
   else '"' || replace(${column}::text, '"', '""') || '"' end`;
 
+/** A field whose text never needs escaping (csvFields): see `plain`. */
+export type PlainField = { plain: SQL };
+
+/**
+ * A field whose text can never start with a formula character nor hold a quote, a comma or a
+ * line break (a date `to_char` wrote, `yes`/`no`, a non-negative count): csvFields writes it as
+ * it is and leaves it out of the line's test, so it is made once a row, not twice.
+ */
+export const plain = (v: SQL): PlainField => ({ plain: v });
+
+const isPlain = (f: SQL | PlainField): f is PlainField => 'plain' in f;
+
 /**
  * `fields` (text or null) as CSV, without a line end. One regular expression a line finds the
  * common case, no field to escape (none starts with a formula character or holds a quote, a
  * comma or a line break): the fields joined by commas as they are; else every field goes through
- * `csvSql`. The test runs on the fields joined by chr(1), so a separator is not taken for a comma.
+ * `csvSql`. The test runs on the fields joined by chr(1), so a separator is not taken for a comma,
+ * and only on the fields not marked `plain`.
  */
-export const csvFields = (fields: SQL[]): SQL => {
-  const joined = (by: SQL) =>
-    sql.join(
-      fields.map((f) => sql`coalesce(${f}, '')`),
-      by,
-    );
-  const tested = joined(sql` || chr(1) || `);
-  const escaped = sql.join(fields.map(csvSql), sql` || ',' || `);
-  return sql`case when ${tested} !~ '(^|\x01)[-=+@\t\r]|[",\r\n]' then ${joined(sql` || ',' || `)} else ${escaped} end`;
+export const csvFields = (fields: (SQL | PlainField)[]): SQL => {
+  const text = (f: SQL | PlainField) => sql`coalesce(${isPlain(f) ? f.plain : f}, '')`;
+  const tested = fields.filter((f) => !isPlain(f));
+  const common = sql.join(fields.map(text), sql` || ',' || `);
+  if (tested.length === 0) return common;
+  const escaped = sql.join(
+    fields.map((f) => (isPlain(f) ? text(f) : csvSql(f))),
+    sql` || ',' || `,
+  );
+  return sql`case when ${sql.join(tested.map(text), sql` || chr(1) || `)} !~ '(^|\x01)[-=+@\t\r]|[",\r\n]' then ${common} else ${escaped} end`;
 };
 
 /** A CSV line of `fields` (csvFields), ended by CRLF. */
-export const csvLine = (fields: SQL[]): SQL => sql`${csvFields(fields)} || chr(13) || chr(10)`;
+export const csvLine = (fields: (SQL | PlainField)[]): SQL => sql`${csvFields(fields)} || chr(13) || chr(10)`;
 
 /** Where a batch ended: its last row's id and sort key, as PostgreSQL's text. */
 export type LineKey = { id: string; key: string | null };

@@ -1,7 +1,7 @@
 import { and, sql } from 'drizzle-orm';
 import type { AuditFilter } from '@fleet/shared/schemas/audit';
 import type { Db } from '../../db/client.ts';
-import { csvFields, csvJson, exportLines, type LineKey } from '../../db/export-lines.ts';
+import { csvFields, csvJson, exportLines, plain, type LineKey } from '../../db/export-lines.ts';
 import { auditEntries } from '../../db/schema.ts';
 import { auditWhere, newestFirst, type AuditScope } from './list-audit.ts';
 
@@ -37,8 +37,8 @@ const isoAt = sql`to_char(${t.at} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.M
  * makes its jsonb text once.
  */
 const csvEntry = sql`${csvFields([
-  sql`${t.id}::text`,
-  isoAt,
+  plain(sql`${t.id}::text`),
+  plain(isoAt),
   sql`${t.entity}`,
   sql`${t.actor_kind}`,
   sql`${t.actor_id}`,

@@ -1,7 +1,7 @@
 import { and, type AnyColumn, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
 import type { DeviceExportQuery } from '@fleet/shared/schemas/device';
 import type { Db } from '../../db/client.ts';
-import { csvLine, exportLines, type LineKey } from '../../db/export-lines.ts';
+import { csvLine, exportLines, plain, type LineKey } from '../../db/export-lines.ts';
 import { devices } from '../../db/schema.ts';
 import type { Scope } from '../account/account-scope.ts';
 import { deviceFilter, sortColumn } from './device-filter.ts';
@@ -31,10 +31,11 @@ const line = (landlord: boolean): SQL => {
     ...(landlord ? [sql`${devices.entity}`] : []),
     sql`${devices.fw_version}`,
     sql`${devices.state_current}`,
-    sql`to_char(${devices.created_at} at time zone 'UTC', 'DD.MM.YYYY')`,
-    sql`to_char(${devices.updated_at} at time zone 'UTC', 'DD.MM.YYYY HH24:MI:SS')`,
+    plain(sql`to_char(${devices.created_at} at time zone 'UTC', 'DD.MM.YYYY')`),
+    plain(sql`to_char(${devices.updated_at} at time zone 'UTC', 'DD.MM.YYYY HH24:MI:SS')`),
+    // Not plain: nothing in the database keeps a battery from being negative.
     sql`${devices.battery}::text`,
-    sql`case when ${devices.is_charging} then 'yes' when not ${devices.is_charging} then 'no' end`,
+    plain(sql`case when ${devices.is_charging} then 'yes' when not ${devices.is_charging} then 'no' end`),
   ];
   return csvLine(fields);
 };
