@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../../src/db/raw-sql.ts';
 import { auditEntries } from '../../src/db/schema.ts';
-import { auditWhere } from '../../src/domain/audit/list-audit.ts';
+import { auditWhere, countWhere } from '../../src/domain/audit/list-audit.ts';
 import { startWithTwoEntities } from '../helpers/devices.ts';
 import { scansWithoutBtrees } from '../helpers/plan-without-btrees.ts';
 import type { TestServer } from '../helpers/server.ts';
@@ -10,7 +10,9 @@ import type { TestServer } from '../helpers/server.ts';
 // The audit list's free text on the entity's own trigram index (migration 0033, btree_gin;
 // docs/decisions/2026-11-29-audit-search-by-entity.md): it finds what it found, inside one entity
 // and across them, the entity is a key of the index the search reads (not a filter on the rows
-// it returns), and the index's pending list is flushed by the writer at 256 kB, not GIN's 4 MB.
+// it returns), and the index's pending list is flushed by the writer at 256 kB, not GIN's 4 MB. A
+// full page's count gives the index only the search's words that are not in most entries
+// (docs/decisions/2026-11-29-audit-search-count-by-rare-words.md) and counts the same entries.
 let s: TestServer;
 let root = '';
 let acme = '';
@@ -83,5 +85,25 @@ describe('audit free text on the entity trigram index', () => {
     expect((await search(`/api/v1/tenant/${acme}/audit`, 'atrium unit 2999')).total).toBe(1);
     // As the inserts left it: flushed by the writer at 256 kB (a page or so past it).
     expect(await flush()).toBeLessThanOrEqual(33);
+  });
+
+  it("counts a full page's matches from the search's rare words and the whole search on the rows", async () => {
+    // "unit" is in the newest entries; 10 older entries name "lobby" without "lobby unit".
+    await s.app.db.execute(sql`
+      insert into audit_entries (at, entity, actor_kind, actor_name, action, target_type, target_name, outcome)
+      select now() - interval '1 day', ${acme}, 'account', 'user_1', 'device.update', 'device', 'Lobby annex ' || i, 'success'
+      from generate_series(1, 10) as i`);
+    const page = await s.request('GET', `/api/v1/tenant/${acme}/audit?limit=1&search=lobby%20unit`, { token: root });
+    expect(page.body).toMatchObject({ total: LOBBY.length, total_is_lower_bound: false });
+    const where = await countWhere(s.app.db, acme, { limit: 1, offset: 0, search: 'lobby unit' });
+    const query = s.app.db
+      .select({ n: sql`count(*)` })
+      .from(auditEntries)
+      .where(where)
+      .toSQL();
+    const scans = await scansWithoutBtrees(s.app.db, 'audit_entries', query);
+    expect(scans.map((scan) => scan.index)).toEqual([INDEX]);
+    expect(scans[0]!.cond).toMatch(/lobby /);
+    expect(scans[0]!.cond).not.toMatch(/unit/);
   });
 });

@@ -2,7 +2,9 @@ import { and, count, eq, getTableColumns, gte, isNull, lt, or, sql, type SQL } f
 import type { AuditEntry, AuditFilter, AuditListQuery } from '@fleet/shared/schemas/audit';
 import { COUNT_CAP } from '@fleet/shared/schemas/list';
 import type { Db } from '../../db/client.ts';
+import { rowsOf } from '../../db/raw-sql.ts';
 import { auditEntries } from '../../db/schema.ts';
+import { rareParts, searchParts } from './search-parts.ts';
 
 type Row = typeof auditEntries.$inferSelect;
 /** `null`: every entity (the superadmin's path, where `filter.entity` may narrow it). */
@@ -93,6 +95,47 @@ function actorPageIds(db: Db, scope: AuditScope, q: AuditListQuery, actor: strin
   return sql.join(branches, sql` union all `);
 }
 
+/** Entries of the scope's newest a count's choice of search parts is made from. */
+const SAMPLE = 200;
+
+/**
+ * The WHERE a full page's count reads for `q`: as the page's, except that a free text of several
+ * words gives the trigram index only the words that are not in most entries (of the scope's
+ * newest SAMPLE): the index's cost is every posting it reads, and a word in every entry ("unit" of
+ * "unit_42") is a posting per entry. The whole search is then matched on the rows, where no index
+ * takes it (`is true`). Same rows: docs/decisions/2026-11-29-audit-search-count-by-rare-words.md.
+ */
+export async function countWhere(db: Db, scope: AuditScope, q: AuditListQuery): Promise<SQL | undefined> {
+  const parts = q.search ? searchParts(q.search) : [];
+  if (!q.search || parts.length < 2) return auditWhere(scope, q);
+  const rest = auditWhere(scope, { ...q, search: undefined });
+  const found = (part: string) => sql`${auditSearchText} like lower(${like(part)})`;
+  // The scope's newest in the page's time range, whatever the other filters (an actor's own
+  // entries may be few: a walk for 200 of them could read the whole scope).
+  const newest = db
+    .select({ t: sql<string>`${auditSearchText}`.as('t') })
+    .from(auditEntries)
+    .where(auditWhere(scope, { entity: q.entity, from: q.from, to: q.to }))
+    .orderBy(...newestFirst)
+    .limit(SAMPLE)
+    .as('newest');
+  const [row] = rowsOf<Record<string, number>>(
+    await db.execute(
+      sql`select count(*)::int as n, ${sql.join(
+        parts.map((part, i) => sql`count(*) filter (where t like lower(${like(part)}))::int as ${sql.raw(`h${i}`)}`),
+        sql`, `,
+      )} from ${newest}`,
+    ),
+  );
+  const keep = rareParts(
+    parts,
+    parts.map((_, i) => row?.[`h${i}`] ?? 0),
+    row?.n ?? 0,
+  );
+  if (!keep) return auditWhere(scope, q);
+  return and(rest, ...keep.map(found), sql`(${found(q.search)}) is true`);
+}
+
 /**
  * A page of entries, newest first, with the total of the filtered scope exact up to
  * `offset + limit + cap`: above that, `total` is that bound and `total_is_lower_bound` is true.
@@ -111,11 +154,11 @@ export async function listAudit(db: Db, scope: AuditScope, q: AuditListQuery, ca
     .limit(q.limit)
     .offset(q.offset);
   const data = rows.map(presentAudit);
-  const counted = async (from: SQL | undefined, bound: number) => {
+  const counted = async (from: SQL | undefined, bound: number, filter = where) => {
     const sub = db
       .select({ one: sql`1` })
       .from(auditEntries)
-      .where(and(where, from))
+      .where(and(filter, from))
       .limit(bound + 1)
       .as('counted');
     const [total] = await db.select({ n: count() }).from(sub);
@@ -130,6 +173,6 @@ export async function listAudit(db: Db, scope: AuditScope, q: AuditListQuery, ca
   }
   const bound = q.limit + cap;
   const from = sql`(${auditEntries.at}, ${auditEntries.id}) <= (${first.key}::timestamptz, ${first.id}::bigint)`;
-  const n = await counted(from, bound);
+  const n = await counted(from, bound, await countWhere(db, scope, q));
   return { data, total: q.offset + Math.min(n, bound), total_is_lower_bound: n > bound };
 }
