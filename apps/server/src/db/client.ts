@@ -27,6 +27,14 @@ export interface Database {
   close(): Promise<void>;
 }
 
+/**
+ * The databases autovacuum looks after (PostgreSQL; PGlite runs none), whose visibility map lets
+ * an index-only scan skip the table: the device list's deferred join counts on it.
+ */
+const vacuumed = new WeakSet<Executor>();
+/** Whether `db` is a PostgreSQL server's, where autovacuum keeps the visibility map. */
+export const keepsVisibilityMap = (db: Executor) => vacuumed.has(db);
+
 /** Where the SQL migrations live. */
 export function migrationsFolder(): string {
   return path.join(serverRoot(), 'drizzle');
@@ -117,8 +125,10 @@ async function openPostgres(url: string): Promise<Database> {
     await lock.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => undefined);
     lock.release();
   }
+  const db = drizzlePg(pool, { schema }) as unknown as Db;
+  vacuumed.add(db);
   return {
-    db: drizzlePg(pool, { schema }) as unknown as Db,
+    db,
     kind: 'postgres',
     probe,
     ping: async () => void (await pool.query('select 1')),
