@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Config } from '../config.ts';
+import { startEmbeddedVacuum } from '../db/embedded-vacuum.ts';
 import type { Bus } from '../lib/bus.ts';
 import { startDeviceSide } from '../mqtt/device-side.ts';
 
@@ -23,7 +24,13 @@ export const devicesPlugin = fp(
     });
     // Before the database closes: the broker stops and pending telemetry is written.
     app.addHook('preClose', () => devices.close());
+    // PostgreSQL has autovacuum; PGlite runs none, so the server does its work (a vacuum under way
+    // ends before the database closes).
+    if (app.database.kind === 'pglite') {
+      const vacuum = startEmbeddedVacuum(app.db, app.log);
+      app.addHook('preClose', () => vacuum.stop());
+    }
     app.decorate('devices', devices);
   },
-  { name: 'devices', decorators: { fastify: ['db'] } },
+  { name: 'devices', decorators: { fastify: ['db', 'database'] } },
 );

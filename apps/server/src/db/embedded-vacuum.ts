@@ -1,0 +1,50 @@
+import { performance } from 'node:perf_hooks';
+import { sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import { every, type Periodic } from '../lib/periodic.ts';
+import type { Db } from './client.ts';
+import { rowsOf } from './raw-sql.ts';
+import { chooseMaintenance, type Maintenance, type TableCounters } from './vacuum-rule.ts';
+
+/** How often the embedded database is looked after: autovacuum_naptime's default. */
+export const EMBEDDED_VACUUM_MS = 60_000;
+
+/**
+ * Vacuums (with analyze) or analyzes at most one table of `db`, the one autovacuum would take
+ * first (vacuum-rule.ts), and says which and how long it took; null when no table is due. Each
+ * statement is its own: never inside a transaction, which a VACUUM refuses. Called outside any
+ * request, its statements take the background lane of the database's one connection.
+ */
+export async function maintainOneTable(db: Db): Promise<(Maintenance & { ms: number }) | null> {
+  // PGlite writes a session's counters to the statistics only when idle a second after the last
+  // write; forced, the next statement reads them as they are.
+  await db.execute(sql`select pg_stat_force_next_flush()`);
+  const tables = rowsOf<TableCounters>(
+    await db.execute(sql`
+      select format('%I.%I', schemaname, relname) as "table", n_live_tup::float8 as live,
+        n_dead_tup::float8 as dead, n_mod_since_analyze::float8 as "modifiedSinceAnalyze"
+      from pg_stat_user_tables`),
+  );
+  const chosen = chooseMaintenance(tables);
+  if (!chosen) return null;
+  const started = performance.now();
+  // The name is PostgreSQL's own, quoted by format('%I').
+  await db.execute(sql.raw(`${chosen.work === 'vacuum' ? 'vacuum (analyze)' : 'analyze'} ${chosen.table}`));
+  return { ...chosen, ms: Math.round(performance.now() - started) };
+}
+
+/**
+ * What autovacuum does on PostgreSQL, for the embedded database, which runs none: every
+ * `intervalMs`, one table due is vacuumed or analyzed (`maintainOneTable`). A failure is logged
+ * and the next run tries again; `stop()` waits for a run under way.
+ */
+export function startEmbeddedVacuum(db: Db, log: FastifyBaseLogger, intervalMs = EMBEDDED_VACUUM_MS): Periodic {
+  return every(
+    intervalMs,
+    async () => {
+      const done = await maintainOneTable(db);
+      if (done) log.info(done, `database: ${done.work} of ${done.table}`);
+    },
+    (err) => log.error({ err }, 'database: vacuum failed'),
+  );
+}
