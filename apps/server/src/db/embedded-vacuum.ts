@@ -28,8 +28,10 @@ export async function maintainOneTable(db: Db): Promise<(Maintenance & { ms: num
   const chosen = chooseMaintenance(tables);
   if (!chosen) return null;
   const started = performance.now();
-  // The name is PostgreSQL's own, quoted by format('%I').
-  await db.execute(sql.raw(`${chosen.work === 'vacuum' ? 'vacuum (analyze)' : 'analyze'} ${chosen.table}`));
+  // The name is PostgreSQL's own, quoted by format('%I'). The vacuum and the analyze are two
+  // statements, so an operator's query waiting for the connection goes between them.
+  if (chosen.work === 'vacuum') await db.execute(sql.raw(`vacuum ${chosen.table}`));
+  await db.execute(sql.raw(`analyze ${chosen.table}`));
   return { ...chosen, ms: Math.round(performance.now() - started) };
 }
 
