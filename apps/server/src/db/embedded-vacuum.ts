@@ -19,11 +19,13 @@ export async function maintainOneTable(db: Db): Promise<(Maintenance & { ms: num
   // PGlite writes a session's counters to the statistics only when idle a second after the last
   // write; forced, the next statement reads them as they are.
   await db.execute(sql`select pg_stat_force_next_flush()`);
+  // The rows a table holds as autovacuum counts them: pg_class's estimate (-1 before the first
+  // vacuum or analyze), which outlives a restart; the statistics' own count starts at 0 on each.
   const tables = rowsOf<TableCounters>(
     await db.execute(sql`
-      select format('%I.%I', schemaname, relname) as "table", n_live_tup::float8 as live,
-        n_dead_tup::float8 as dead, n_mod_since_analyze::float8 as "modifiedSinceAnalyze"
-      from pg_stat_user_tables`),
+      select format('%I.%I', s.schemaname, s.relname) as "table", greatest(c.reltuples, 0)::float8 as live,
+        s.n_dead_tup::float8 as dead, s.n_mod_since_analyze::float8 as "modifiedSinceAnalyze"
+      from pg_stat_user_tables s join pg_class c on c.oid = s.relid`),
   );
   const chosen = chooseMaintenance(tables);
   if (!chosen) return null;

@@ -1,4 +1,4 @@
-/** One table's counters, as `pg_stat_user_tables` has them. */
+/** One table's counters: its rows as the planner counts them (`pg_class.reltuples`), the rest from `pg_stat_user_tables`. */
 export interface TableCounters {
   /** The table's name, qualified and quoted where it must be (`public.devices`): safe to put in a statement. */
   table: string;
