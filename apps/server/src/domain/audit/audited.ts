@@ -52,33 +52,20 @@ export function entryRow(ctx: AuditContext, input: AuditEntryInput): typeof audi
 }
 
 type EntryRow = ReturnType<typeof entryRow>;
-/** What an entry's INSERT names, every column entryRow fills (the id and time are the database's). */
-const ENTRY_COLUMNS = [
-  'entity',
-  'actor_kind',
-  'actor_id',
-  'actor_name',
-  'actor_account',
-  'address',
-  'user_agent',
-  'action',
-  'target_type',
-  'target_name',
-  'outcome',
-  'reason',
-] as const satisfies ReadonlyArray<keyof EntryRow>;
 
 /**
- * The INSERT of one entry, its values as parameters, written as SQL text: drizzle's insert builder
- * took about 8× as long to build it (~330 against ~40 µs a statement), a share of what an entry
- * costs its request (bench/notes/audit-and-history-cost.md).
+ * The INSERT of one entry (every column entryRow fills; the id and time are the database's), its
+ * values as parameters, written as SQL text: with drizzle's insert builder the entry's share of
+ * building an audited creation's statement was a third larger (bench/notes/audit-and-history-cost.md).
  */
 export function entryInsert(row: EntryRow): SQL {
+  const { changes, details, ...plain } = row;
+  const columns = Object.keys(plain) as Array<keyof typeof plain>;
   const json = (value: unknown) => sql`${value == null ? null : JSON.stringify(value)}::jsonb`;
-  return sql`insert into audit_entries (${sql.raw(ENTRY_COLUMNS.join(', '))}, changes, details) values (${sql.join(
-    ENTRY_COLUMNS.map((column) => sql`${row[column] ?? null}`),
+  return sql`insert into audit_entries (${sql.raw(columns.join(', '))}, changes, details) values (${sql.join(
+    columns.map((column) => sql`${plain[column] ?? null}`),
     sql`, `,
-  )}, ${json(row.changes)}, ${json(row.details)})`;
+  )}, ${json(changes)}, ${json(details)})`;
 }
 
 /** Writes one entry with `db` (a transaction's handle to share its fate). */
