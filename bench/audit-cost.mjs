@@ -94,11 +94,18 @@ async function alternate(sides, key, op) {
 
 /** How many entries of `action` name this side's devices (its run's prefix). */
 async function entries(side, action) {
-  const res = await fetch(`${side.url}/api/v1/tenant/bench/audit?limit=1&action=${action}&search=${side.prefix}`, {
-    headers: { authorization: side.headers.authorization },
-  });
-  if (res.status !== 200) throw new Error(`audit list answered ${res.status}`);
-  return (await res.json()).total;
+  // The list's total is exact only up to offset + limit + 1,000 (docs/decisions/2026-11-29-audit-total-from-the-page.md):
+  // past that it is a lower bound, so the count goes on from there.
+  for (let offset = 0; ;) {
+    const res = await fetch(
+      `${side.url}/api/v1/tenant/bench/audit?limit=1&offset=${offset}&action=${action}&search=${side.prefix}`,
+      { headers: { authorization: side.headers.authorization } },
+    );
+    if (res.status !== 200) throw new Error(`audit list answered ${res.status}`);
+    const { total, total_is_lower_bound: more } = await res.json();
+    if (!more) return total;
+    offset = total;
+  }
 }
 
 await main(async () => {
