@@ -62,7 +62,7 @@ export function entryInsert(row: EntryRow): SQL {
   const { changes, details, ...plain } = row;
   const columns = Object.keys(plain) as Array<keyof typeof plain>;
   const json = (value: unknown) => sql`${value == null ? null : JSON.stringify(value)}::jsonb`;
-  return sql`insert into audit_entries (${sql.raw(columns.join(', '))}, changes, details) values (${sql.join(
+  return sql`insert into "audit_entries" (${sql.raw(columns.join(', '))}, changes, details) values (${sql.join(
     columns.map((column) => sql`${plain[column] ?? null}`),
     sql`, `,
   )}, ${json(changes)}, ${json(details)})`;
