@@ -38,6 +38,8 @@ const auditSearchText = sql.raw(
 );
 
 const like = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+/** Entries whose search text holds `text` (case-insensitive, `%` and `_` taken literally). */
+const holds = (text: string) => sql`${auditSearchText} like lower(${like(text)})`;
 
 /** The three ways an entry names an actor, each answered by an index of its own. */
 const actorMatches = (actor: string) => [
@@ -60,7 +62,7 @@ export function auditWhere(scope: AuditScope, f: AuditFilter): SQL | undefined {
     f.target_type ? eq(t.target_type, f.target_type) : undefined,
     f.target_name ? eq(t.target_name, f.target_name) : undefined,
     f.outcome ? eq(t.outcome, f.outcome) : undefined,
-    f.search ? sql`${auditSearchText} like lower(${like(f.search)})` : undefined,
+    f.search ? holds(f.search) : undefined,
   ];
   return and(...parts);
 }
@@ -109,7 +111,6 @@ export async function countWhere(db: Db, scope: AuditScope, q: AuditListQuery): 
   const parts = q.search ? searchParts(q.search) : [];
   if (!q.search || parts.length < 2) return auditWhere(scope, q);
   const rest = auditWhere(scope, { ...q, search: undefined });
-  const found = (part: string) => sql`${auditSearchText} like lower(${like(part)})`;
   // The scope's newest in the page's time range, whatever the other filters (an actor's own
   // entries may be few: a walk for 200 of them could read the whole scope).
   const newest = db
@@ -133,7 +134,7 @@ export async function countWhere(db: Db, scope: AuditScope, q: AuditListQuery): 
     row?.n ?? 0,
   );
   if (!keep) return auditWhere(scope, q);
-  return and(rest, ...keep.map(found), sql`(${found(q.search)}) is true`);
+  return and(rest, ...keep.map(holds), sql`(${holds(q.search)}) is true`);
 }
 
 /**
