@@ -1,6 +1,6 @@
 import fs from 'node:fs/promises';
 import { afterEach, describe, expect, it } from 'vitest';
-import { call, DEMO_ENTITY, DEMO_SILENT_DEVICES, demoDeviceId } from '../apps/simulator/src/demo-fleet.ts';
+import { call, DEMO_ENTITY, DEMO_SILENT_DEVICES, provisionDemoDevices } from '../apps/simulator/src/demo-fleet.ts';
 import { startFleet, type DeviceCredentials, type Fleet } from '../apps/simulator/src/fleet.ts';
 import { ADMIN, chromiumPath, sharedBrowser, signIn } from './helpers/browser.ts';
 import { freshDataDir, spawnServer, type ServerProcess } from './helpers/process.ts';
@@ -29,29 +29,15 @@ async function login(url: string): Promise<string> {
 }
 
 /**
- * The demo fleet's entity and its first `count` devices (the same ids, types and credentials
- * `provisionDemoFleet` gives them), the last 3 never connecting. Not the rest of the demo
- * (accounts, dataviews, sites, kiosks, groups, firmware, files): nothing here reads them, and
- * they were most of the set-up's requests.
+ * The demo fleet's entity and its first `count` devices (as `provisionDemoFleet` makes them), the
+ * last 3 never connecting. Not the rest of the demo (accounts, dataviews, sites, kiosks, groups,
+ * firmware, files): nothing here reads them, and they were most of the set-up's requests.
  */
 async function provisionDevices(url: string, token: string, count: number): Promise<DeviceCredentials[]> {
   const api = { baseUrl: url, admin: ADMIN };
   const tenant = { document: { name: { name: DEMO_ENTITY, description: 'Demo fleet' } } };
   await call(api, 'POST', 'tenant', token, tenant, [201]);
-  const devices: DeviceCredentials[] = [];
-  for (let i = 0; i < count; i += 10) {
-    const batch = Array.from({ length: Math.min(10, count - i) }, async (_, k) => {
-      const name = demoDeviceId(i + k);
-      const document = {
-        name,
-        description: `Demo dispenser ${i + k + 1}`,
-        manufacturing_type: (i + k) % 4 ? 'CC1' : 'CC2',
-      };
-      const created = await call(api, 'POST', `tenant/${DEMO_ENTITY}/device`, token, { document }, [201]);
-      return { name, entity: DEMO_ENTITY, password: created.body.data.mqtt.password as string };
-    });
-    devices.push(...(await Promise.all(batch)));
-  }
+  const devices = await provisionDemoDevices(api, token, count);
   return devices.slice(0, count - DEMO_SILENT_DEVICES);
 }
 

@@ -63,11 +63,7 @@ export async function provisionDemoFleet(api: Api, count = DEMO_DEVICE_COUNT): P
     DEMO_ENTITY,
     DEMO_ACCOUNTS[0].name,
   );
-  const credentials: DeviceCredentials[] = [];
-  for (let i = 0; i < count; i += 10) {
-    const batch = Array.from({ length: Math.min(10, count - i) }, (_, k) => deviceWithSecret(api, token, i + k));
-    credentials.push(...(await Promise.all(batch)));
-  }
+  const credentials = await provisionDemoDevices(api, token, count);
   await provisionDemoOrganisation(
     (method, p, body, ok) => call(api, method, p, token, body, ok),
     DEMO_ENTITY,
@@ -115,6 +111,16 @@ async function ensureAccount(api: Api, token: string, account: (typeof DEMO_ACCO
       operator: { $set: { password, subtype, entity: DEMO_ENTITY, access } },
     });
   }
+}
+
+/** The demo entity's first `count` devices (it exists), ten at a time: registered, or their secrets regenerated. */
+export async function provisionDemoDevices(api: Api, token: string, count: number): Promise<DeviceCredentials[]> {
+  const credentials: DeviceCredentials[] = [];
+  for (let i = 0; i < count; i += 10) {
+    const batch = Array.from({ length: Math.min(10, count - i) }, (_, k) => deviceWithSecret(api, token, i + k));
+    credentials.push(...(await Promise.all(batch)));
+  }
+  return credentials;
 }
 
 /** Registers device `i`, or regenerates the secret of the one registered by an earlier run. */
