@@ -19,7 +19,13 @@ export default async function setup(project: TestProject) {
   }
   const dir = await createPgliteTemplate();
   project.provide('pgliteTemplate', dir);
-  return async () => fs.rm(dir, { recursive: true, force: true });
+  // The data directories of the workers' shared servers (helpers/shared-server.ts), which no file closes.
+  const scratch = await fs.mkdtemp(path.join(os.tmpdir(), 'fleet-shared-'));
+  project.provide('integrationScratch', scratch);
+  return async () => {
+    await fs.rm(dir, { recursive: true, force: true });
+    await fs.rm(scratch, { recursive: true, force: true });
+  };
 }
 
 /** A migrated PGlite data dir for test servers to copy. */
@@ -68,5 +74,7 @@ declare module 'vitest' {
     pgliteTemplate: string;
     /** Scale mode: the migrated database each test database is created from. */
     pgTemplate?: string;
+    /** Embedded mode: where the workers' shared servers keep their data directories. */
+    integrationScratch?: string;
   }
 }

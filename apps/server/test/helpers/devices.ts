@@ -3,6 +3,7 @@ import mqtt from 'mqtt';
 import { expect } from 'vitest';
 import { topics } from '@fleet/shared/protocol';
 import { ADMIN, startServer, type TestServer } from './server.ts';
+import { sharedServer } from './shared-server.ts';
 import { signIn } from './session.ts';
 
 export interface Credentials {
@@ -141,12 +142,14 @@ export async function repliersOnline(s: TestServer, token: string, entity: strin
 
 /**
  * A server with two entities, named uniquely for this run: in scale mode every test file shares
- * one broker, so names must not meet on its topics. Answers the superadmin's token too.
+ * one broker, so names must not meet on its topics. Answers the superadmin's token too. With
+ * `shared`, the worker's server for `env` (helpers/shared-server.ts), whose other files' data the
+ * caller must never read.
  */
-export async function startWithTwoEntities(env: Record<string, string> = {}) {
+export async function startWithTwoEntities(env: Record<string, string> = {}, opts: { shared?: boolean } = {}) {
   const tag = randomBytes(3).toString('hex');
   const [acme, globex] = [`acme_${tag}`, `globex_${tag}`];
-  const s = await startServer(env);
+  const s = await (opts.shared ? sharedServer : startServer)(env);
   const root = (await signIn(s, ADMIN.name, ADMIN.password)).access_token;
   for (const name of [acme, globex]) {
     await s.request('POST', '/api/v1/tenant', { token: root, body: { document: { name: { name, description: '' } } } });

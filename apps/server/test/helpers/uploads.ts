@@ -4,6 +4,7 @@ import http from 'node:http';
 import path from 'node:path';
 import type { TestS3 } from './s3.ts';
 import { ADMIN, startServer, type TestServer } from './server.ts';
+import { sharedServer } from './shared-server.ts';
 import { createAccount, signIn } from './session.ts';
 
 /** A multipart upload through fetch: text fields in order, then the file under `field`. */
@@ -93,11 +94,14 @@ export async function storedKeys(s: TestServer, s3?: TestS3): Promise<string[]> 
 
 export const JWT_SECRET = 'uploads-test-secret-0123456789abcdef0123456789';
 
-/** A server (optionally on S3) with two entities, their admins and an operator of the first. */
-export async function startForUploads(env: Record<string, string> = {}) {
+/**
+ * A server (optionally on S3) with two entities, their admins and an operator of the first. With
+ * `shared`, the worker's server for the same env (helpers/shared-server.ts).
+ */
+export async function startForUploads(env: Record<string, string> = {}, opts: { shared?: boolean } = {}) {
   const tag = randomBytes(3).toString('hex');
   const [acme, globex] = [`acme_${tag}`, `globex_${tag}`];
-  const s = await startServer({ JWT_SECRET, ...env });
+  const s = await (opts.shared ? sharedServer : startServer)({ JWT_SECRET, ...env });
   const root = (await signIn(s, ADMIN.name, ADMIN.password)).access_token;
   const tokens: Record<string, string> = {};
   for (const name of [acme, globex]) {

@@ -29,7 +29,7 @@ const byActor = async (entity: string, actor: string) => {
 };
 
 beforeAll(async () => {
-  ({ s, root, acme, globex } = await startWithTwoEntities());
+  ({ s, root, acme, globex } = await startWithTwoEntities({}, { shared: true }));
   await entry(acme, 'account', 'alice_f', 'alice_f', null);
   await entry(acme, 'token', 'ab12cd34', 'CI deploys', 'alice_f');
   await entry(acme, 'device', 'unit_f1', 'unit_f1', null);

@@ -23,7 +23,7 @@ const VALUES = [
 ];
 
 beforeAll(async () => {
-  ({ s, root, acme } = await startWithTwoEntities());
+  ({ s, root, acme } = await startWithTwoEntities({}, { shared: true }));
   for (const [i, value] of VALUES.entries()) {
     await s.app.db.execute(sql`
       insert into audit_entries (at, entity, actor_kind, action, target_type, target_name, outcome, changes, details)

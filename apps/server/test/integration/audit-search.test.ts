@@ -23,7 +23,7 @@ const search = async (entity: string, text: string) => {
 };
 
 beforeAll(async () => {
-  ({ s, root, acme, globex } = await startWithTwoEntities());
+  ({ s, root, acme, globex } = await startWithTwoEntities({}, { shared: true }));
   await entry(acme, 'Alice_Admin', 'device.update', 'Lobby-Unit', null);
   await entry(acme, 'bob', 'device.delete', 'unit%2', 'Wrong Password');
   await entry(acme, 'carol', 'group.update', 'kiosk_3', null);

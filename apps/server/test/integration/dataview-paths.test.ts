@@ -43,7 +43,7 @@ async function placed() {
 }
 
 beforeAll(async () => {
-  ({ s, root, acme } = await startWithTwoEntities());
+  ({ s, root, acme } = await startWithTwoEntities({}, { shared: true }));
   await s.app.db.insert(kiosks).values([{ entity: acme, name: 'lobby', latitude: 1, longitude: 2 }]);
   await s.app.db.insert(groups).values([{ entity: acme, name: 'lobby_a', kiosk: 'lobby', capacity: 50 }]);
   // The owner: an admin without dataview access, who reads its own dataviews only.

@@ -17,7 +17,7 @@ const sims: SimulatedDevice[] = [];
 const KM = '/kiosk-manager/v1/kiosk';
 
 beforeAll(async () => {
-  ({ s, root, acme, globex } = await startWithTwoEntities());
+  ({ s, root, acme, globex } = await startWithTwoEntities({}, { shared: true }));
   const db = s.app.db;
   await db.insert(kiosks).values([
     { entity: acme, name: 'lobby', latitude: 1, longitude: 2 },

@@ -15,7 +15,7 @@ const open: TestDevice[] = [];
 const external = Boolean(process.env.MQTT_URL);
 
 beforeAll(async () => {
-  ({ s, acme: ACME, tokens: t } = await startForUploads());
+  ({ s, acme: ACME, tokens: t } = await startForUploads({}, { shared: true }));
   const res = await upload(s, `/api/v1/tenant/${ACME}/files`, t.admin, {
     fields: { level: 'entity', entity_id: ACME, file_device_path: 'config/app.json' },
     filename: 'app.json',

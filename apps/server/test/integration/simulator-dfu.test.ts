@@ -16,7 +16,7 @@ const devices: SimulatedDevice[] = [];
 let fw = '';
 
 beforeAll(async () => {
-  ({ s, acme: ACME, tokens: t } = await startForUploads());
+  ({ s, acme: ACME, tokens: t } = await startForUploads({}, { shared: true }));
   const up = await upload(s, `/api/v1/tenant/${ACME}/firmware`, t.admin, {
     field: 'firmware_file',
     fields: { level: 'entity', entity_id: ACME, version: '5.0.0', device_type: 'CC1', description: '' },

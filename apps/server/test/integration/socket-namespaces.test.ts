@@ -14,7 +14,7 @@ let root = '';
 let acme = '';
 
 beforeAll(async () => {
-  ({ s, root, acme } = await startWithTwoEntities());
+  ({ s, root, acme } = await startWithTwoEntities({}, { shared: true }));
 });
 afterAll(async () => s?.close());
 

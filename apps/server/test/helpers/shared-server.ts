@@ -1,0 +1,51 @@
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { inject } from 'vitest';
+import { copyPgliteTemplate, startServer, type TestServer } from './server.ts';
+
+// The worker's servers, one per configuration asked for (the env, sorted, as the key).
+const servers = new Map<string, Promise<TestServer>>();
+
+/**
+ * Whether `sharedServer` hands out the worker's server: only on the embedded database, where the
+ * integration project runs a worker's files in one module graph (vitest.config.ts `isolate`), and
+ * unless INTEGRATION_OWN_SERVERS=1 asks for one server a file (to tell a leak between files from a
+ * file's own failure, and the before of the suite-speed A/B).
+ */
+export function sharingServers(): boolean {
+  return (
+    !process.env.MQTT_URL &&
+    !process.env.DATABASE_URL &&
+    !process.env.INTEGRATION_OWN_SERVERS &&
+    Boolean(inject('integrationScratch'))
+  );
+}
+
+/**
+ * The worker's server for `env`, started by the first file that asks and used by every later file
+ * of the worker that asks with the same env; its `close()` does nothing (the worker's process ends
+ * with it, and the global teardown removes its data directory). Only for a file whose data is its
+ * own (entities, accounts and device ids no other file names: see `uniqueName`), that reads no
+ * landlord-wide list or count, and that neither restarts the server nor changes its settings or
+ * clock. In scale mode (each file its own process) and with INTEGRATION_OWN_SERVERS=1 it is the
+ * file's own server, closed by `close()` as `startServer`'s is.
+ */
+export async function sharedServer(env: Record<string, string> = {}): Promise<TestServer> {
+  if (!sharingServers()) return startServer(env);
+  const key = JSON.stringify(Object.entries(env).sort(([a], [b]) => a.localeCompare(b)));
+  let server = servers.get(key);
+  if (!server) {
+    const dataDir = fs.mkdtempSync(path.join(inject('integrationScratch') ?? '', `worker-${process.pid}-`));
+    copyPgliteTemplate(dataDir);
+    server = startServer({ ...env, DATA_DIR: dataDir }).then((s) => ({ ...s, close: async () => {} }));
+    servers.set(key, server);
+    server.catch(() => servers.delete(key));
+  }
+  return server;
+}
+
+/** `prefix` and 6 random hex digits: a name (entity, account, device) no other file on the server uses. */
+export function uniqueName(prefix: string): string {
+  return `${prefix}_${randomBytes(3).toString('hex')}`;
+}
