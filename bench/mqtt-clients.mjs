@@ -1,9 +1,10 @@
 // Worker thread of bench/mqtt.mjs: a slice of the simulated fleet as raw mqtt.js clients (MQTT
 // 3.1.1, client id = username = device id, password `bench-{id}`, as bench/mqtt-server.ts stores
 // it). Driven by messages from the main thread; every step answers with one message:
-//   {cmd: 'connect', url, names, rate, repliers, entityTopic} → {event: 'connected', ok, failed, error, ms}
-//     connects at `rate`/s; the first `repliers` devices subscribe to their command topic (and with
-//     `entityTopic` to the entity's, `fleet/bench/cmd`) and answer every command at once with success.
+//   {cmd: 'connect', url, names, rate, repliers, entityTopic} → {event: 'connected', ok, failed, error, ms, okMs}
+//     connects at `rate`/s (`okMs`: when the last CONNACK came, the end of the ramp); the first
+//     `repliers` devices subscribe to their command topic (and with `entityTopic` to the entity's,
+//     `fleet/bench/cmd`) and answer every command at once with success.
 //   {cmd: 'publish', seconds, window} → {event: 'published', sent, acked, errors, unacked}
 //     QoS 1 state reports flat out for `seconds`, round robin over the devices, at most `window`
 //     awaiting their PUBACK; then waits (≤ 10 s) for the last acks.
@@ -24,6 +25,7 @@ async function connect({ url, names, rate, repliers, entityTopic = false }) {
   let ok = 0;
   let failed = 0;
   let error = null;
+  let okMs = 0;
   const one = (name, index) =>
     new Promise((resolve) => {
       const client = mqtt.connect(url, {
@@ -59,6 +61,7 @@ async function connect({ url, names, rate, repliers, entityTopic = false }) {
         }
         clients.push({ client, topic: `${base}/state`, name });
         ok++;
+        okMs = performance.now() - t0;
         resolve();
       });
       client.on('error', (err) => fail(err.message));
@@ -73,7 +76,14 @@ async function connect({ url, names, rate, repliers, entityTopic = false }) {
     pending.push(one(names[i], i));
   }
   await Promise.race([Promise.all(pending), sleep(60_000)]);
-  post({ event: 'connected', ok, failed: failed + (names.length - ok - failed), error, ms: performance.now() - t0 });
+  post({
+    event: 'connected',
+    ok,
+    failed: failed + (names.length - ok - failed),
+    error,
+    ms: performance.now() - t0,
+    okMs,
+  });
 }
 
 /**

@@ -15,6 +15,8 @@
 //   times alternated (default 2: off on off on); command p50/p99 and server CPU per command at
 //   --quiet-rate=50 first (a rate the server keeps up with: 0 skips it) and then at --command-rate,
 //   metrics on vs off, and one scrape's time (bench/mqtt-commands.mjs). About 2 minutes.
+//   [--ingest-only]: bare Aedes and the app, connect and ingest, no command round trip (the growth
+//   table's runs at 1,000–18,000 devices; 18,000 needs `ulimit -n` ≥ 19,024 and --connect-rate=1000).
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -56,6 +58,7 @@ const CPU_PROF = process.argv.includes('--cpu-prof');
 const METRICS = process.argv.includes('--metrics');
 const HISTORY = process.argv.includes('--history');
 const COMMANDS_ONLY = process.argv.includes('--commands-only');
+const INGEST_ONLY = process.argv.includes('--ingest-only');
 const ROUNDS = arg('rounds', 2);
 const SCRAPE_EVERY_MS = 1000;
 const PROFILES = path.join(root, 'bench/profiles');
@@ -118,6 +121,8 @@ async function connect(side, fleet) {
   });
   const r = { ok: sum(answers, 'ok'), failed: sum(answers, 'failed'), ms: performance.now() - t0 };
   r.error = answers.find((a) => a.error)?.error;
+  // Devices/s over the ramp: up to the last CONNACK, not the wait for the ones that failed.
+  r.rate = r.ok / (Math.max(...answers.map((a) => a.okMs ?? 0)) / 1000 || Infinity);
   clearInterval(sampler);
   const s1 = await side.stats();
   r.flushes = s1.flushes - s0.flushes;
@@ -135,7 +140,7 @@ async function connect(side, fleet) {
     r.onlineMs = performance.now() - t0;
   }
   console.log(
-    `  ${side.mode}: ${r.ok} connected, ${r.failed} failed${r.error ? ` (${r.error})` : ''} in ${fmt(r.ms / 1000, 's')}` +
+    `  ${side.mode}: ${r.ok} connected (${fmt(r.rate, '/s', 0)}), ${r.failed} failed${r.error ? ` (${r.error})` : ''} in ${fmt(r.ms / 1000, 's')}` +
       (side.mode === 'app' ? `; ${r.online} online in the database after ${fmt(r.onlineMs / 1000, 's')}` : '') +
       `; broker CPU ${fmt(r.serverCores, 'cores', 2)}, event-loop delay max ${fmt(r.loop.delayMax, 'ms', 0)}, ` +
       `accept queue ≤ ${r.acceptQueue}, listen queue overflows ${r.overflows}` +
@@ -245,7 +250,7 @@ async function run(mode, { metrics = false, history = true } = {}) {
     );
   }
   r.mem.after = await memory(side);
-  if (mode === 'app' && history) r.commands = await commands(side, fleet);
+  if (mode === 'app' && history && !INGEST_ONLY) r.commands = await commands(side, fleet);
   if (scraper) {
     r.scraped = await scraper.stop();
     r.finalStats = await side.stats();
