@@ -16,15 +16,18 @@ export let t: Record<'admin' | 'other' | 'operator', string>;
 export const open: TestDevice[] = [];
 export const TIMEOUT_MS = 1500;
 
-/** Starts the server of a provisioning test file: ACME with a site, groups and files, GLOBEX beside it. */
-export function useProvisioningWorld(): void {
+/**
+ * Starts the server of a provisioning test file: ACME with a site, groups and files, GLOBEX beside
+ * it. With `shared`, on the worker's server (helpers/shared-server.ts).
+ */
+export function useProvisioningWorld(opts: { shared?: boolean } = {}): void {
   beforeAll(async () => {
     ({
       s,
       acme: ACME,
       globex: GLOBEX,
       tokens: t,
-    } = await startForUploads({ PROVISION_TIMEOUT_MS: String(TIMEOUT_MS) }));
+    } = await startForUploads({ PROVISION_TIMEOUT_MS: String(TIMEOUT_MS) }, opts));
     const site = await s.request('POST', `/api/v1/tenant/${ACME}/site`, {
       token: t.admin,
       body: { document: { name: 'north', description: '', gps_coordinates: [52.1, 4.3] } },

@@ -17,11 +17,11 @@ export const devices: TestDevice[] = [];
 /**
  * The world of the rollout test files (integration/rollout*.test.ts): a server with ACME's firmware
  * 2.0.0 for CC1 and devices answering updates by hand. The bindings are live: they hold the server
- * once `useRolloutWorld()`'s beforeAll has run.
+ * once `useRolloutWorld()`'s beforeAll has run. With `shared`, on the worker's server.
  */
-export function useRolloutWorld(env: Record<string, string> = {}): void {
+export function useRolloutWorld(env: Record<string, string> = {}, opts: { shared?: boolean } = {}): void {
   beforeAll(async () => {
-    ({ s, acme: ACME, globex: GLOBEX, tokens: t } = await startForUploads(env));
+    ({ s, acme: ACME, globex: GLOBEX, tokens: t } = await startForUploads(env, opts));
     const up = await upload(s, `/api/v1/tenant/${ACME}/firmware`, t.admin, {
       field: 'firmware_file',
       fields: { level: 'entity', entity_id: ACME, version: '2.0.0', device_type: 'CC1', description: '' },

@@ -10,7 +10,7 @@ import { createAccount } from './session.ts';
  * The world of the select-all-matching test files (integration/*selection*.test.ts): a server
  * with two entities and an admin of each (ann of ACME, gus of GLOBEX). The bindings are live:
  * they hold the server once `useSelectionWorld()`'s beforeAll has run, so call it before the
- * file's own beforeAll.
+ * file's own beforeAll. With `shared`, on the worker's server (helpers/shared-server.ts).
  */
 export let s: TestServer;
 export let root = '';
@@ -22,9 +22,9 @@ export let gus = '';
 /** Last heard 30 minutes ago: unresponsive by the spec's 20 minutes. */
 export const quiet = new Date(Date.now() - 30 * 60_000);
 
-export function useSelectionWorld(): void {
+export function useSelectionWorld(opts: { shared?: boolean } = {}): void {
   beforeAll(async () => {
-    ({ s, root, acme, globex } = await startWithTwoEntities());
+    ({ s, root, acme, globex } = await startWithTwoEntities({}, opts));
     ann = (await createAccount(s, root, { name: `ann_${acme}`, entity: acme, subtype: 'admin' })).access_token;
     gus = (await createAccount(s, root, { name: `gus_${globex}`, entity: globex, subtype: 'admin' })).access_token;
   });

@@ -4,6 +4,19 @@ import path from 'node:path';
 import { inject } from 'vitest';
 import { copyPgliteTemplate, startServer, type TestServer } from './server.ts';
 
+/**
+ * What every shared server runs with, under the env a file asks for: the uploads' token secret
+ * (the files sign download links with it), startServer's command timeout, and no alert sweep on a
+ * timer (a file that raises alerts runs the sweep itself, at the time it names, and a sweep on a
+ * timer would walk the other files' entities at any moment of its tests). A file asking for
+ * exactly this, or nothing, gets the same server.
+ */
+export const SHARED_ENV = {
+  JWT_SECRET: 'uploads-test-secret-0123456789abcdef0123456789',
+  COMMAND_REPLY_TIMEOUT_MS: '1500',
+  ALERT_SWEEP_S: '0',
+};
+
 // The worker's servers, one per configuration asked for (the env, sorted, as the key).
 const servers = new Map<string, Promise<TestServer>>();
 
@@ -23,22 +36,23 @@ export function sharingServers(): boolean {
 }
 
 /**
- * The worker's server for `env`, started by the first file that asks and used by every later file
- * of the worker that asks with the same env; its `close()` does nothing (the worker's process ends
+ * The worker's server for `env` (over SHARED_ENV), started by the first file that asks and used by
+ * every later file of the worker that asks for the same; its `close()` does nothing (the worker's process ends
  * with it, and the global teardown removes its data directory). Only for a file whose data is its
  * own (entities, accounts and device ids no other file names: see `uniqueName`), that reads no
  * landlord-wide list or count, and that neither restarts the server nor changes its settings or
  * clock. In scale mode (each file its own process) and with INTEGRATION_OWN_SERVERS=1 it is the
- * file's own server, closed by `close()` as `startServer`'s is.
+ * file's own server (with the same env), closed by `close()` as `startServer`'s is.
  */
 export async function sharedServer(env: Record<string, string> = {}): Promise<TestServer> {
-  if (!sharingServers()) return startServer(env);
-  const key = JSON.stringify(Object.entries(env).sort(([a], [b]) => a.localeCompare(b)));
+  const full = { ...SHARED_ENV, ...env };
+  if (!sharingServers()) return startServer(full);
+  const key = JSON.stringify(Object.entries(full).sort(([a], [b]) => a.localeCompare(b)));
   let server = servers.get(key);
   if (!server) {
     const dataDir = fs.mkdtempSync(path.join(inject('integrationScratch') ?? '', `worker-${process.pid}-`));
     copyPgliteTemplate(dataDir);
-    server = startServer({ ...env, DATA_DIR: dataDir }).then((s) => ({ ...s, close: async () => {} }));
+    server = startServer({ ...full, DATA_DIR: dataDir }).then((s) => ({ ...s, close: async () => {} }));
     servers.set(key, server);
     server.catch(() => servers.delete(key));
   }

@@ -4,7 +4,7 @@ import http from 'node:http';
 import path from 'node:path';
 import type { TestS3 } from './s3.ts';
 import { ADMIN, startServer, type TestServer } from './server.ts';
-import { sharedServer } from './shared-server.ts';
+import { SHARED_ENV, sharedServer } from './shared-server.ts';
 import { createAccount, signIn } from './session.ts';
 
 /** A multipart upload through fetch: text fields in order, then the file under `field`. */
@@ -92,7 +92,7 @@ export async function storedKeys(s: TestServer, s3?: TestS3): Promise<string[]> 
     .map((f) => path.basename(f));
 }
 
-export const JWT_SECRET = 'uploads-test-secret-0123456789abcdef0123456789';
+export const JWT_SECRET = SHARED_ENV.JWT_SECRET;
 
 /**
  * A server (optionally on S3) with two entities, their admins and an operator of the first. With

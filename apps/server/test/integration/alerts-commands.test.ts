@@ -16,10 +16,7 @@ beforeAll(async () => {
     root,
     acme: ACME,
     globex: GLOBEX,
-  } = await startWithTwoEntities({
-    ALERT_SWEEP_S: '0',
-    COMMAND_REPLY_TIMEOUT_MS: '1500',
-  }));
+  } = await startWithTwoEntities({ ALERT_SWEEP_S: '0', COMMAND_REPLY_TIMEOUT_MS: '1500' }, { shared: true }));
   for (const entity of [ACME, GLOBEX]) {
     await createRule(s, root, entity, { name: 'Command failed', kind: 'command_failed' });
     await createRule(s, root, entity, {

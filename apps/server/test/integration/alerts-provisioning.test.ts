@@ -15,7 +15,7 @@ import {
 
 // Issue 29: a provisioning session that failed raises `provisioning_failed` (from the session's
 // end, in its transaction); the device's next completed session clears it.
-useProvisioningWorld();
+useProvisioningWorld({ shared: true });
 
 describe('provisioning failed', () => {
   it('is raised when a session fails (at once, or after the start delay), once, and cleared by the next completed one', async () => {

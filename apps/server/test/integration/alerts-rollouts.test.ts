@@ -16,7 +16,7 @@ let device: TestDevice;
 let installs = false;
 
 beforeAll(async () => {
-  ({ s, root, acme: ACME, globex: GLOBEX } = await startForUploads({ ALERT_SWEEP_S: '0' }));
+  ({ s, root, acme: ACME, globex: GLOBEX } = await startForUploads({ ALERT_SWEEP_S: '0' }, { shared: true }));
   const up = await upload(s, `/api/v1/tenant/${ACME}/firmware`, root, {
     field: 'firmware_file',
     fields: { level: 'entity', entity_id: ACME, version: '2.0.0', device_type: 'CC1', description: '' },

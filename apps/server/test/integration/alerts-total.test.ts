@@ -16,7 +16,7 @@ let device = '';
 let rule = '';
 
 beforeAll(async () => {
-  ({ s, root, acme: ACME, globex: GLOBEX } = await startWithTwoEntities({ ALERT_SWEEP_S: '0' }));
+  ({ s, root, acme: ACME, globex: GLOBEX } = await startWithTwoEntities({ ALERT_SWEEP_S: '0' }, { shared: true }));
   device = randomDeviceId();
   await registerDevice(s, root, ACME, device);
   rule = (await createRule(s, root, ACME, { name: 'Counted', kind: 'device_error' })).id;

@@ -25,7 +25,7 @@ const secrets: string[] = [];
 const open: TestDevice[] = [];
 
 beforeAll(async () => {
-  ({ s, acme, globex, tokens: t } = await startForUploads({}, { shared: true }));
+  ({ s, acme, globex, tokens: t } = await startForUploads());
   const up = await upload(s, `/api/v1/tenant/${acme}/firmware`, t.admin, {
     field: 'firmware_file',
     fields: { level: 'entity', entity_id: acme, version: '2.0.0', device_type: 'CC1', description: '' },

@@ -17,7 +17,7 @@ const firmware = (version: string) => ({ ...at(), version, device_type: 'CC2', d
 const del = (path: string) => s.request('DELETE', path, { token: t.admin });
 
 beforeAll(async () => {
-  ({ s, acme, globex, tokens: t } = await startForUploads({}, { shared: true }));
+  ({ s, acme, globex, tokens: t } = await startForUploads());
 });
 afterAll(async () => s?.close());
 

@@ -16,7 +16,7 @@ const secrets: string[] = [ADMIN.password];
 const ua = { 'user-agent': 'audit-test/1.0' };
 
 beforeAll(async () => {
-  ({ s, root, acme } = await startWithTwoEntities({}, { shared: true }));
+  ({ s, root, acme } = await startWithTwoEntities());
   secrets.push(root);
 });
 afterAll(async () => s?.close());

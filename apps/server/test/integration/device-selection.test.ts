@@ -25,7 +25,7 @@ let low: string[] = [];
 let high: string[] = [];
 let theirs: string[] = [];
 
-useSelectionWorld();
+useSelectionWorld({ shared: true });
 
 beforeAll(async () => {
   low = await addDevices(acme, 3, { battery: 10, manufacturing_type: 'CC2', group: null });

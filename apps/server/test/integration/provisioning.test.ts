@@ -22,7 +22,7 @@ import {
  * Provisioning through the real server with a device speaking the protocol by hand: the event
  * stream's full sequence for each outcome, cancel, timeout, replay from Last-Event-ID, access.
  */
-useProvisioningWorld();
+useProvisioningWorld({ shared: true });
 
 describe('provisioning', () => {
   it('sends the union of entity, site and group files (the group wins on a shared path), signed and hashed', async () => {

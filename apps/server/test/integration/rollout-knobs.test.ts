@@ -23,7 +23,7 @@ import { onlineSimulatedDevice } from '../helpers/simulated.ts';
 import { upload } from '../helpers/uploads.ts';
 
 // The engine's knobs (issue 28; docs/rollouts.md): soak, window, jitter, file sets, saved views.
-useRolloutWorld();
+useRolloutWorld({}, { shared: true });
 const sims: SimulatedDevice[] = [];
 afterAll(() => sims.forEach((d) => d.stop()));
 

@@ -20,7 +20,7 @@ import {
   useRolloutWorld,
 } from '../helpers/rollout-world.ts';
 
-useRolloutWorld();
+useRolloutWorld({}, { shared: true });
 
 describe('rollouts', () => {
   it('counts per stage in a dry run, skips devices already on the version, and advances on the success threshold', async () => {

@@ -50,7 +50,7 @@ let asleep: string[] = [];
 let silent: string[] = [];
 let theirs: string[] = [];
 
-useSelectionWorld();
+useSelectionWorld({ shared: true });
 
 beforeAll(async () => {
   await addFile(acme);

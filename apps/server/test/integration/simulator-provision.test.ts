@@ -14,7 +14,7 @@ let t: Record<'admin' | 'other' | 'operator', string>;
 const devices: SimulatedDevice[] = [];
 
 beforeAll(async () => {
-  ({ s, acme: ACME, tokens: t } = await startForUploads({ PROVISION_TIMEOUT_MS: '1500' }));
+  ({ s, acme: ACME, tokens: t } = await startForUploads({ PROVISION_TIMEOUT_MS: '1500' }, { shared: true }));
   for (let i = 0; i < 4; i++) {
     const res = await upload(s, `/api/v1/tenant/${ACME}/files`, t.admin, {
       fields: { level: 'entity', entity_id: ACME, file_device_path: `data/file${i}.bin` },
