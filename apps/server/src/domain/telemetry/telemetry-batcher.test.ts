@@ -8,11 +8,12 @@ import { TelemetryBatcher } from './telemetry-batcher.ts';
  * A database that notes which devices each flush's statement carries (and updates none): the
  * devices are read from the statement's parameters as PostgreSQL would receive them.
  */
-function fakeDb(flushes: string[][], statements: string[] = []) {
+function fakeDb(flushes: string[][], statements: string[] = [], gate?: Promise<void>) {
   const dialect = new PgDialect();
   return {
     execute: async (q: SQL) => {
       const text = JSON.stringify(dialect.sqlToQuery(q).params);
+      await gate;
       statements.push(text);
       flushes.push(['d1', 'd2'].filter((d) => text.includes(`\\"name\\":\\"${d}\\"`)));
       return { rows: [] };
@@ -20,8 +21,8 @@ function fakeDb(flushes: string[][], statements: string[] = []) {
   } as unknown as Db;
 }
 
-function batcher(flushes: string[][], statements?: string[]) {
-  return new TelemetryBatcher(fakeDb(flushes, statements), {
+function batcher(flushes: string[][], statements?: string[], gate?: Promise<void>) {
+  return new TelemetryBatcher(fakeDb(flushes, statements, gate), {
     intervalMs: 60_000,
     onWoken: () => undefined,
     onRefused: () => undefined,
@@ -75,6 +76,29 @@ describe('TelemetryBatcher', () => {
     await t.flush();
     expect(flushes).toEqual([['d1'], ['d2']]);
     expect(t.counts).toMatchObject({ flushes: 1, statements: 2 });
+  });
+
+  it('merges what arrives while the database is writing into one row a device, every report kept as history', async () => {
+    const flushes: string[][] = [];
+    const statements: string[] = [];
+    let open = () => {};
+    const t = batcher(flushes, statements, new Promise<void>((resolve) => (open = resolve)));
+    t.report('d1', { battery: 1 }, at(0));
+    const first = t.flush();
+    await new Promise(setImmediate);
+    // The first write is under way, held; three more flush intervals pass meanwhile.
+    t.report('d1', { battery: 2 }, at(100));
+    void t.flush();
+    t.report('d1', { battery: 3 }, at(200));
+    void t.flush();
+    t.report('d2', { battery: 9 }, at(300));
+    const last = t.flush();
+    open();
+    await Promise.all([first, last]);
+    expect(flushes).toEqual([['d1'], ['d1', 'd2']]);
+    const battery = (text: string) => [...text.matchAll(/\\"battery\\":(\d+)/g)].map((m) => Number(m[1]));
+    // d1: its news (battery 3) and both reports as history points (2, 3); d2: news and point (9).
+    expect(battery(statements[1]!).sort()).toEqual([2, 3, 3, 9, 9]);
   });
 
   it('holds nothing after the clock steps back', async () => {

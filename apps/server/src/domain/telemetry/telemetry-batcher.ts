@@ -55,8 +55,11 @@ export const FLUSH_CHUNK = 250;
 export class TelemetryBatcher {
   private readonly pending = new Map<string, Pending>();
   /**
-   * Takes its batch when called: its one statement keeps up, and small writes keep the other
-   * queries' waits on the embedded database's one connection short.
+   * Takes its batch when the write before it has finished: while the database is behind, a
+   * device's reports merge into its one pending entry (one row, all its history points) instead
+   * of a queue of 50 ms batches that writes a row a report and falls further behind (at 10,000
+   * devices flat out nearly every report was a row of its own, bench/notes/ingest.md s24e). The
+   * other queries still wait for one statement of FLUSH_CHUNK devices at most.
    * The metrics read its depth and time its writes.
    */
   readonly loop: FlushLoop<Pending[]>;
@@ -84,7 +87,7 @@ export class TelemetryBatcher {
   ) {
     this.history = opts.history ?? true;
     this.loop = new FlushLoop({
-      take: 'when-called',
+      take: 'when-flush-starts',
       intervalMs: opts.intervalMs ?? 50,
       maxBatch: opts.maxBatch ?? 2000,
       collect: () => takeAll(this.pending),
