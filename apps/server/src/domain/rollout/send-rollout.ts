@@ -35,34 +35,41 @@ export interface ToProvision {
 const jitterShare = sql`(('x' || substr(md5(rd.rollout::text || rd.device || rd.attempt::text), 1, 8))::bit(32)::bigint / 4294967296.0)`;
 
 /**
- * Claims the next waiting devices (up to the room in flight; claimed and not yet sent counts as
- * in flight) and gives each its send time: now plus its jitter. Devices already on the version
- * are skipped when their turn comes.
+ * Claims one part of the waiting devices: the next SEND_BATCH of the stages open so far (by stage
+ * and position), of which those already on the version are skipped and the rest, up to the room in
+ * flight (claimed and not yet sent counts as in flight), claimed with their send time: now plus
+ * their jitter. One part a statement, so no step holds the connection for a whole stage (a stage of
+ * 5,000 claimed at once was the engine's longest statement: bench/notes/rollout-bench.md, s24c);
+ * answers how many it took, and a whole part taken has the engine step again at once.
  */
 export async function claim(tx: Tx, row: RolloutRow, now: Date): Promise<number> {
-  if (row.version !== null) {
-    await tx.execute(sql`
-      update rollout_devices rd set state = 'skipped', settled_at = now()
-      from devices d
-      where rd.rollout = ${row.id} and rd.state = 'waiting' and not rd.superseded and rd.stage <= ${row.current_stage}
-        and d.name = rd.device and d.fw_version = ${row.version}`);
-  }
-  const claimed = rowsOf<{ device: string }>(
+  const current = row.version === null ? sql`false` : sql`coalesce(d.fw_version = ${row.version}, false)`;
+  const taken = rowsOf<{ device: string }>(
     await tx.execute(sql`
       with room as (
         select greatest(0, ${row.max_in_flight} - count(*)) as n from rollout_devices
-        where rollout = ${row.id} and state = 'in_flight' and not superseded),
+        where rollout = ${row.id} and state = 'in_flight' and not superseded and stage <= ${row.current_stage}),
+      part as (
+        select rd.device, rd.attempt, rd.stage, rd.position, ${current} as current
+        from rollout_devices rd join devices d on d.name = rd.device
+        where rd.rollout = ${row.id} and rd.state = 'waiting' and not rd.superseded and rd.stage <= ${row.current_stage}
+        order by rd.stage, rd.position limit ${SEND_BATCH}),
       next as (
-        select device, attempt from rollout_devices
-        where rollout = ${row.id} and state = 'waiting' and not superseded and stage <= ${row.current_stage}
-        order by stage, position limit (select n from room))
-      update rollout_devices rd set state = 'in_flight', claimed_at = now(),
-        send_at = ${now.toISOString()}::timestamptz + make_interval(secs => ${row.jitter_s} * ${jitterShare})
+        select device, attempt, true as current from part where current
+        union all (
+          select device, attempt, false from part where not current
+          order by stage, position limit (select n from room)))
+      update rollout_devices rd set
+        state = case when next.current then 'skipped' else 'in_flight' end,
+        settled_at = case when next.current then now() end,
+        claimed_at = case when next.current then null else now() end,
+        send_at = case when next.current then null
+          else ${now.toISOString()}::timestamptz + make_interval(secs => ${row.jitter_s} * ${jitterShare}) end
       from next where rd.rollout = ${row.id} and rd.device = next.device and rd.attempt = next.attempt
         and rd.state = 'waiting'
       returning rd.device`),
   );
-  return claimed.length;
+  return taken.length;
 }
 
 /** The claimed devices whose send time has come, first by stage and position, at most SEND_BATCH. */

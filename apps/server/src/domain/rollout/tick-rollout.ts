@@ -130,11 +130,12 @@ export async function tickRollout(
   named: Named[] | null = null,
 ): Promise<TickResult> {
   const ended = await settle(tx, row, now, named);
-  // A step after replies that ended none of this rollout's steps (or the next batch of a full one)
-  // changes nothing but what is due to be sent: no tally, no claim (the timer's step does the rest).
+  // A step after replies that ended none of this rollout's steps (or the next part of a full one)
+  // changes nothing but what is claimed and sent: no tally (the timer's step does the rest); it
+  // claims the next part when the last open device waits.
   if (named !== null && ended.length === 0) {
     if (row.state !== 'running' || !inWindow(row.send_window, now)) return { changed: false, ...NOTHING };
-    return send(deps, tx, row, now, false);
+    return send(deps, tx, row, now, false, (await lastOpen(tx, row))?.state === 'waiting');
   }
   const soaked = row.state === 'running' ? await soakFailures(tx, row, now) : [];
   const failedStages = new Set([...ended, ...soaked].filter((e) => e.state === 'failed').map((e) => e.stage));
@@ -147,8 +148,7 @@ export async function tickRollout(
     const last = await lastOpen(tx, row);
     if (last?.stage === row.current_stage) {
       if (!inWindow(row.send_window, now)) return { changed, ...NOTHING };
-      const claimed = last.state === 'waiting' ? await claim(tx, row, now) : 0;
-      return send(deps, tx, row, now, changed || claimed > 0);
+      return send(deps, tx, row, now, changed, last.state === 'waiting');
     }
   }
   const stages = await tally(tx, row);
@@ -198,12 +198,16 @@ export async function tickRollout(
   if (current.state !== 'running' || !inWindow(current.send_window, now)) return { changed, ...NOTHING };
   // Nothing waits in the stages open so far: no claim (it scanned every device in flight).
   const waiting = stages.slice(0, current.current_stage + 1).some((t) => t.waiting > 0);
-  const claimed = waiting ? await claim(tx, current, now) : 0;
-  return send(deps, tx, current, now, changed || claimed > 0);
+  return send(deps, tx, current, now, changed, waiting);
 }
 
-/** Sends what is due (sendDue); a full batch asks for another step at once. */
-async function send(deps: Deps, tx: Tx, row: RolloutRow, now: Date, changed: boolean): Promise<TickResult> {
+/**
+ * Claims the next part when devices wait (claim), then sends what is due (sendDue); a whole part
+ * claimed or a full batch sent asks for another step at once.
+ */
+async function send(deps: Deps, tx: Tx, row: RolloutRow, now: Date, changed: boolean, waiting: boolean) {
+  const claimed = waiting ? await claim(tx, row, now) : 0;
   const { sent, awake, provision } = await sendDue(deps, tx, row, now);
-  return { changed: changed || sent > 0, awake, provision, more: sent >= SEND_BATCH };
+  const more = claimed >= SEND_BATCH || sent >= SEND_BATCH;
+  return { changed: changed || claimed > 0 || sent > 0, awake, provision, more } satisfies TickResult;
 }
