@@ -8,13 +8,20 @@ import { copyPgliteTemplate, startServer, type TestServer } from './server.ts';
  * What every shared server runs with, under the env a file asks for: the uploads' token secret
  * (the files sign download links with it), startServer's command timeout, and no alert sweep on a
  * timer (a file that raises alerts runs the sweep itself, at the time it names, and a sweep on a
- * timer would walk the other files' entities at any moment of its tests). A file asking for
- * exactly this, or nothing, gets the same server.
+ * timer would walk the other files' entities at any moment of its tests), and the per-address rate
+ * limits far above a file's needs: every file signs in from 127.0.0.1, so a minute's budget meant
+ * for one file would be spent by the worker's files together (the limits themselves are tested on
+ * servers of their own: rate-limit, throttle, lockout). A file asking for exactly this, or
+ * nothing, gets the same server.
  */
 export const SHARED_ENV = {
   JWT_SECRET: 'uploads-test-secret-0123456789abcdef0123456789',
   COMMAND_REPLY_TIMEOUT_MS: '1500',
   ALERT_SWEEP_S: '0',
+  RATE_LIMIT_LOGIN_MAX: '100000',
+  RATE_LIMIT_REFRESH_MAX: '100000',
+  RATE_LIMIT_DOWNLOAD_MAX: '100000',
+  RATE_LIMIT_AUTH_FAILURES_MAX: '100000',
 };
 
 // The worker's servers, one per configuration asked for (the env, sorted, as the key).

@@ -1,13 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { prefersHtml } from '../../src/plugins/openapi.ts';
-import { startServer, type TestServer } from '../helpers/server.ts';
+import type { TestServer } from '../helpers/server.ts';
+import { sharedServer } from '../helpers/shared-server.ts';
 
 type Operation = { summary?: string; security?: unknown[]; parameters?: unknown[]; responses: Record<string, unknown> };
 
 let s: TestServer;
 let doc: { openapi: string; paths: Record<string, Record<string, Operation>> };
 beforeAll(async () => {
-  s = await startServer();
+  s = await sharedServer();
   doc = (await s.request('GET', '/api/docs')).body;
 });
 afterAll(async () => s?.close());

@@ -36,7 +36,7 @@ const versions = async () =>
   );
 
 beforeAll(async () => {
-  ({ s, root, acme, globex } = await startWithTwoEntities());
+  ({ s, root, acme, globex } = await startWithTwoEntities({}, { shared: true }));
   for (const name of [A, B, C]) await registerDevice(s, root, acme, name);
 });
 afterAll(async () => s?.close());

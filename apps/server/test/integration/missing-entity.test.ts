@@ -69,7 +69,7 @@ const call = (token: string, method: string, entity: string, tail: string, body:
   s.request(method, `/api/v1/tenant/${entity}/${tail.replace(':entity', entity)}`, { token, body });
 
 beforeAll(async () => {
-  ({ s, root, acme, globex } = await startWithTwoEntities());
+  ({ s, root, acme, globex } = await startWithTwoEntities({}, { shared: true }));
   await registerDevice(s, root, acme, device);
   admin = (await createAccount(s, root, { name: adminName, entity: acme, subtype: 'admin' })).access_token;
 });

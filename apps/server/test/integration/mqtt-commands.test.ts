@@ -20,7 +20,7 @@ let GLOBEX = '';
 let tag = '';
 
 beforeAll(async () => {
-  ({ s, root, acme: ACME, globex: GLOBEX, tag } = await startWithTwoEntities());
+  ({ s, root, acme: ACME, globex: GLOBEX, tag } = await startWithTwoEntities({}, { shared: true }));
   await s.request('POST', '/api/v1/account', {
     token: root,
     body: {

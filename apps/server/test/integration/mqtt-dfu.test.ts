@@ -19,7 +19,7 @@ const sha = (b: Buffer) => createHash('sha256').update(b).digest('hex');
 let fw1 = '';
 
 beforeAll(async () => {
-  ({ s, acme: ACME, tokens: t } = await startForUploads());
+  ({ s, acme: ACME, tokens: t } = await startForUploads({}, { shared: true }));
   const up = await upload(s, `/api/v1/tenant/${ACME}/firmware`, t.admin, {
     field: 'firmware_file',
     fields: { level: 'entity', entity_id: ACME, version: '2.0.0', device_type: 'CC1', description: '' },

@@ -19,7 +19,7 @@ const setConfig = (set: Record<string, unknown>) =>
   call('PUT', `/api/v1/tenant/${acme}/config`, { operator: { $set: set } });
 
 beforeAll(async () => {
-  ({ s, root, acme } = await startWithTwoEntities());
+  ({ s, root, acme } = await startWithTwoEntities({}, { shared: true }));
 });
 afterAll(async () => {
   await s?.close();

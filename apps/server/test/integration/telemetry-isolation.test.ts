@@ -15,7 +15,7 @@ let ACME = '';
 let GLOBEX = '';
 
 beforeAll(async () => {
-  ({ s, root, acme: ACME, globex: GLOBEX } = await startWithTwoEntities());
+  ({ s, root, acme: ACME, globex: GLOBEX } = await startWithTwoEntities({}, { shared: true }));
 });
 afterAll(async () => s?.close());
 
