@@ -7,6 +7,8 @@ import { sendError } from './errors.ts';
 import { isApiPath } from './security.ts';
 
 const LOGIN_PATH = '/auth/login';
+/** A file's path under assets/ as the build names them: no empty, hidden, `.` or `..` segment. */
+const ASSET_NAME = /^(?:[\w-][\w.-]*\/)*[\w-][\w.-]*$/;
 
 /**
  * Serves the built console from `root` with hashed assets cached for a year, and answers every
@@ -18,15 +20,34 @@ export const webPlugin = fp(async function webPlugin(app: FastifyInstance, opts:
   const built = existsSync(path.join(opts.root, 'index.html'));
   const prerendered = ['login.html', 'login-dark.html'].every((f) => existsSync(path.join(opts.root, f)));
   if (built) {
+    // The top-level files (index.html, the sign-in pages, the icon) one route each; assets/ (its
+    // 300 chunks and maps, each with a .br and a .gz) behind the one route below: a route a file was
+    // 940 of the server's 1,300 routes and most of its start-up's routing work
+    // (bench/notes/suite-speed-2026-11-29.md, s24b).
     await app.register(fastifyStatic, {
       root: opts.root,
       wildcard: false,
+      globIgnore: ['assets/**'],
       index: false,
       // The build writes .br and .gz beside each asset (scripts/compress-dist.mjs).
       preCompressed: true,
       setHeaders(res, file) {
         const immutable = file.includes(`${path.sep}assets${path.sep}`);
         void res.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
+    // Served as the per-file routes served them; a name that is not a file there falls through
+    // to the handler below, as an unrouted path does.
+    const assets = path.join(opts.root, 'assets');
+    app.route({
+      method: ['GET', 'HEAD'],
+      url: '/assets/*',
+      schema: { hide: true },
+      // Not async: a promise resolved with the reply would wait on it (Reply.then), a listener a wait.
+      handler(request, reply) {
+        const name = (request.params as { '*': string })['*'];
+        if (ASSET_NAME.test(name)) reply.sendFile(name, assets);
+        else reply.callNotFound();
       },
     });
   } else {
