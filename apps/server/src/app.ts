@@ -1,5 +1,5 @@
 import type { Socket } from 'node:net';
-import Fastify, { LogController, type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import { openDatabase, type Database } from './db/client.ts';
@@ -81,6 +81,13 @@ export interface BuildOptions {
   unaudited?: boolean;
 }
 
+// Fastify types these factories by Ajv's and fast-json-stringify's compilers; zod's take the same calls.
+type CompilersFactory = NonNullable<NonNullable<FastifyServerOptions['schemaController']>['compilersFactory']>;
+const ZOD_COMPILERS = {
+  buildValidator: () => validatorCompiler,
+  buildSerializer: () => serializerCompiler,
+} as unknown as CompilersFactory;
+
 /** Builds the whole server (database, API, console) without listening. Close it with `app.close()`. */
 export async function build(config: Config, opts: BuildOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
@@ -109,6 +116,9 @@ export async function build(config: Config, opts: BuildOptions = {}): Promise<Fa
       sendError(reply, { code: 400, userMessage: 'Invalid request', developerMessage: error.message }),
     // And what Node's HTTP parser refuses before that (431, 400, 408).
     clientErrorHandler,
+    // Every route validates and serialises with zod (set below); without these factories Fastify
+    // would load Ajv and fast-json-stringify at construction to build defaults nothing uses.
+    schemaController: { compilersFactory: ZOD_COMPILERS },
   });
   // Body-less POSTs (refresh, logout) often still say application/json; treat an empty body as none.
   const parseJson = app.getDefaultJsonParser('error', 'error');
