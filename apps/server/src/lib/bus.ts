@@ -1,5 +1,4 @@
 import { EventEmitter } from 'node:events';
-import { Redis } from 'ioredis';
 
 /** Events between API instances: what one instance changes that every instance must know at once. */
 export interface BusEvents {
@@ -94,6 +93,8 @@ const CHANNEL_PREFIX = 'fleet:';
 
 /** Several instances: Redis pub/sub, with local handlers also called for this instance's own events. */
 export async function createRedisBus(url: string, onError: (err: Error) => void): Promise<Bus> {
+  // Loaded only here: a single instance (no REDIS_URL) never loads the client.
+  const { Redis } = await import('ioredis');
   const pub = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 3 });
   const sub = new Redis(url, { lazyConnect: true });
   pub.on('error', onError);

@@ -2,7 +2,7 @@ import { createHmac } from 'node:crypto';
 import fastifyRateLimit, { normalizeIP, type CreateRateLimitOptions } from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
 import { ErrorInfoSchema } from '@fleet/shared/schemas/error';
 import { HttpError } from '../lib/http-error.ts';
 import { bearerToken } from './auth.ts';
@@ -155,6 +155,7 @@ const tooManyRequests = (retryAfterS: number, developerMessage: string) =>
 
 /** A client that fails fast while Redis is away (no queue), so a request never waits for it. */
 async function connectRedis(app: FastifyInstance, url: string): Promise<Redis> {
+  const { Redis } = await import('ioredis');
   const redis = new Redis(url, { lazyConnect: true, enableOfflineQueue: false, maxRetriesPerRequest: 1 });
   redis.on('error', (err) => app.log.error({ err }, 'rate-limit redis error'));
   await redis.connect();

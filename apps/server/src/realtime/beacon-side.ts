@@ -29,9 +29,9 @@ export const beaconSidePlugin = fp(
   },
 );
 
-function startBeaconSide(app: FastifyInstance, deps: Deps): void {
+async function startBeaconSide(app: FastifyInstance, deps: Deps): Promise<void> {
   const log = app.log;
-  const socket = attachBeaconSocket(app.server, {
+  const socket = await attachBeaconSocket(app.server, {
     tokens: deps.tokens,
     sessions: deps.sessions,
     apiTokens: deps.apiTokens,

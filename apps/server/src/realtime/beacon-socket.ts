@@ -1,6 +1,5 @@
 import type { Server as HttpServer } from 'node:http';
-import { createAdapter } from '@socket.io/redis-adapter';
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
 import { Server, type Namespace } from 'socket.io';
 import { BEACON_NAMESPACE, BEACON_SOCKET_EVENTS, type LiveEndReason } from '@fleet/shared/beacon-constants';
 import type { BeaconEvent } from '@fleet/shared/schemas/beacon';
@@ -71,7 +70,7 @@ export interface BeaconSocketOptions extends AuthOptions {
  * that entity's room. A socket ends when its right lapses (`live`); a connection that sends more
  * packets than its budget is cut.
  */
-export function attachBeaconSocket(server: HttpServer, o: BeaconSocketOptions): BeaconSocket {
+export async function attachBeaconSocket(server: HttpServer, o: BeaconSocketOptions): Promise<BeaconSocket> {
   const io = new Server(server, {
     serveClient: false,
     transports: ['websocket', 'polling'],
@@ -91,6 +90,8 @@ export function attachBeaconSocket(server: HttpServer, o: BeaconSocketOptions): 
   });
   let redis: Redis[] = [];
   if (o.redisUrl) {
+    // Loaded only here: a single instance (no REDIS_URL) never loads the clients.
+    const [{ Redis }, { createAdapter }] = await Promise.all([import('ioredis'), import('@socket.io/redis-adapter')]);
     const pub = new Redis(o.redisUrl, { maxRetriesPerRequest: 3 });
     const sub = pub.duplicate();
     for (const c of [pub, sub]) c.on('error', (err) => o.onError(err));
