@@ -1,15 +1,13 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Pool } from 'pg';
 import type { Db } from './client.ts';
+import { copyRows } from './copy-rows.ts';
 
 /**
  * Export files the database writes (docs/decisions/2026-11-28-export-lines-in-the-database.md):
  * the device export and the audit export read their rows as lines of text the database wrote and
- * joined, a few strings a batch in the server instead of an object and a string a field.
+ * joined, a few Buffers a batch in the server instead of an object and a string a field.
  */
-
-/** A batch's values as PostgreSQL's text, untouched. */
-const AS_TEXT = { getTypeParser: () => (value: string) => value };
 
 /**
  * A field as the tests' reference csvField writes it (test/helpers/csv-field.ts), in SQL: empty for null, a leading formula
@@ -69,24 +67,24 @@ export const csvLine = (fields: (SQL | PlainField)[]): SQL => sql`${csvFields(fi
 /** Where a batch ended: its last row's id and sort key, as PostgreSQL's text. */
 export type LineKey = { id: string; key: string | null };
 
-/** One text of a batch and the batch's size, last id and last sort key (as text). */
-type Part = [body: string, rows: string, lastId: string, lastKey: string | null];
+/** One text of a batch (bytes) and the batch's size, last id and last sort key (as text). */
+type Part = [body: Buffer, rows: string, lastId: string, lastKey: string | null];
 
 /**
- * The lines of a walk in index order, a batch at a time. `batchQuery(after)` is the batch's
- * ordered, limited select of three columns, `line`, `id` and `key` (the columns as they are: only
- * the batch's last row's are written as text), continuing after the last row of the batch before
- * (none for the first). The database joins a batch's lines `part` at a
- * time, in the batch's order: keep a part under V8's large-object size (128 KiB) so it is young
- * garbage. The next batch is asked for before this one is written: the database reads while the
- * server writes; at most one batch waits ahead of the reader.
+ * The lines of a walk in index order, a batch at a time, as bytes (UTF-8). `batchQuery(after)` is
+ * the batch's ordered, limited select of three columns, `line`, `id` and `key` (the columns as
+ * they are: only the batch's last row's are written as text), continuing after the last row of
+ * the batch before (none for the first). The database joins a batch's lines `part` at a time, in
+ * the batch's order, and sends them by a binary COPY (copyRows: Buffers outside V8's heap, not
+ * strings in it). The next batch is asked for before this one is written: the database reads
+ * while the server writes; at most one batch waits ahead of the reader.
  */
 export async function* exportLines(
   db: Db,
   batchQuery: (after: LineKey | undefined) => { sql: string; params: unknown[] },
   batch: number,
   part = 1_000,
-): AsyncGenerator<string> {
+): AsyncGenerator<Buffer> {
   const pool = (db as unknown as { $client: Pool }).$client;
   const read = async (after: LineKey | undefined) => {
     const rows = batchQuery(after);
@@ -95,7 +93,7 @@ export async function* exportLines(
         (array_agg(key) filter (where n = c))[1]::text
       from (select line, id, key, row_number() over () as n, count(*) over () as c from (${rows.sql}) b) r
       group by (n - 1) / ${part} order by (n - 1) / ${part}`;
-    return (await pool.query<Part>({ text: query, values: rows.params, rowMode: 'array', types: AS_TEXT })).rows;
+    return (await copyRows(pool, { sql: query, params: rows.params }, (field) => field === 0)) as Part[];
   };
   let next: Promise<Part[]> | undefined = read(undefined);
   try {

@@ -79,7 +79,7 @@ export async function* exportAudit(
   format: 'csv' | 'json',
   batch = 5_000,
   part = PART,
-): AsyncGenerator<string> {
+): AsyncGenerator<string | Buffer> {
   const where = auditWhere(scope, f);
   const batchQuery = (after: LineKey | undefined) =>
     db
@@ -103,7 +103,7 @@ export async function* exportAudit(
   let first = true;
   yield '[';
   for await (const text of exportLines(db, batchQuery, batch, part)) {
-    yield first ? text.slice(1) : text;
+    yield first ? text.subarray(1) : text;
     first = false;
   }
   yield ']';

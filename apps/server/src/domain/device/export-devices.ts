@@ -62,7 +62,7 @@ async function* walk(
   order: SQL[],
   after: (id: string, key: string | null) => SQL,
   batch: number,
-): AsyncGenerator<string> {
+): AsyncGenerator<Buffer> {
   const batchQuery = (last: LineKey | undefined) =>
     db
       .select({
