@@ -6,7 +6,7 @@ import type { Deps } from '../deps.ts';
 import { rollouts } from '../../db/schema.ts';
 import { HttpError } from '../../lib/http-error.ts';
 import type { ToProvision } from './send-rollout.ts';
-import type { Named, SettleCursor } from './settle-rollout.ts';
+import type { Named } from './settle-rollout.ts';
 import { tickRollout, type TickResult } from './tick-rollout.ts';
 
 /** Starts a device's provisioning session (a file-set rollout's step); answers the session's id. */
@@ -40,8 +40,6 @@ export class RolloutEngine {
    */
   private named: Named[] = [];
   private full = true;
-  /** Where each rollout's next full settle begins (settle-rollout.ts `settlePart`). */
-  private readonly cursors = new Map<string, SettleCursor>();
 
   constructor(
     private readonly deps: Deps,
@@ -135,7 +133,6 @@ export class RolloutEngine {
             select 1 from rollout_devices d where d.rollout = r.id and d.state = 'in_flight' and not d.superseded))
         order by r.created_at`),
     );
-    for (const id of this.cursors.keys()) if (!active.some((a) => a.id === id)) this.cursors.delete(id);
     for (const { id } of active) {
       try {
         await this.step(id, now, named);
@@ -150,9 +147,7 @@ export class RolloutEngine {
       if (!(await tryTransactionLock(tx as unknown as Db, `rollout:${id}`))) return null;
       const [row] = await tx.select().from(rollouts).where(eq(rollouts.id, id)).for('update');
       if (!row) return null;
-      const cursor = this.cursors.get(id) ?? { after: null };
-      this.cursors.set(id, cursor);
-      return { ...(await tickRollout(this.deps, tx, row, now, named, cursor)), entity: row.entity };
+      return { ...(await tickRollout(this.deps, tx, row, now, named)), entity: row.entity };
     });
     if (!result) return;
     if (result.awake.length > 0) await this.deps.devices.commands.deliverHeld(result.awake);

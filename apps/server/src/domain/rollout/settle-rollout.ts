@@ -1,8 +1,7 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { rowsOf } from '../../db/raw-sql.ts';
 import type { RolloutRow } from './present-rollout.ts';
-import { SEND_BATCH } from './send-rollout.ts';
 
 /** A device comes online this many times within REBOOT_LOOP_WITHIN_S after its update: reboot-looping. */
 export const REBOOT_LOOP_ONLINE_COUNT = 3;
@@ -37,22 +36,18 @@ const onVersionOf = (row: RolloutRow) =>
  * set's device not online to start its session within `hold_s` of its claim too.
  *
  * `named` (a firmware rollout's step after replies): only the devices of those commands, found by
- * key, and none by the clock; null settles the devices in flight (the engine's timer does, every
- * ROLLOUT_TICK_MS), a firmware rollout's one part a step from `cursor` (settlePart). With thousands
- * in flight the whole scan took most of a step's time, and a step ran after every reply batch
- * (bench/notes/rollout-bench.md, 2026-11-29).
+ * key, and none by the clock; null settles every device in flight (the engine's timer does, every
+ * ROLLOUT_TICK_MS). With thousands in flight the whole scan took most of a step's time, and a step
+ * ran after every reply batch (bench/notes/rollout-bench.md, 2026-11-29).
  */
-export async function settle(
-  tx: Tx,
-  row: RolloutRow,
-  now: Date,
-  named: Named[] | null = null,
-  cursor: SettleCursor = { after: null },
-): Promise<Settled[]> {
+export async function settle(tx: Tx, row: RolloutRow, now: Date, named: Named[] | null = null): Promise<Settled[]> {
   if (named !== null && row.delivery !== 'files') return named.length ? settleNamed(tx, row, named) : [];
   const timeout = `No report within ${row.report_timeout_s} s`;
   const late = sql`${iso(now)} - make_interval(secs => ${row.report_timeout_s})`;
-  const files = sql`
+  const onVersion = onVersionOf(row);
+  const ended =
+    row.delivery === 'files'
+      ? sql`
       update rollout_devices rd set settled_at = now(),
         state = case when ps.status = 'provision_completed' and ps.error is null then 'succeeded' else 'failed' end,
         error = case when ps.status = 'provision_completed' and ps.error is null then null
@@ -61,11 +56,19 @@ export async function settle(
       where rd.rollout = ${row.id} and rd.state = 'in_flight' and not rd.superseded
         and ps.id = rd.command_id and ps.device = rd.device
         and (ps.ended_at is not null or rd.sent_at < ${late})
+      returning rd.stage, rd.state`
+      : sql`
+      update rollout_devices rd set settled_at = now(),
+        state = case when c.state = 'succeeded' or ${onVersion} then 'succeeded' else 'failed' end,
+        error = case when c.state = 'succeeded' or ${onVersion} then null
+          when c.state = 'sent' then ${timeout}
+          else coalesce(c.error, c.state) end
+      from commands c
+      where rd.rollout = ${row.id} and rd.state = 'in_flight' and not rd.superseded
+        and c.id = rd.command_id and c.device = rd.device
+        and (c.state in ('succeeded', 'failed', 'timed_out', 'expired')
+          or (c.state = 'sent' and (c.sent_at < ${late} or ${onVersion})))
       returning rd.stage, rd.state`;
-  const ended =
-    row.delivery === 'files'
-      ? rowsOf<Settled>(await tx.execute(files))
-      : await settlePart(tx, row, late, timeout, cursor);
   // A step begun and never recorded (a crash between the two): it is never sent again.
   const lost = sql`
     update rollout_devices set settled_at = now(), state = 'failed', error = ${timeout}
@@ -78,53 +81,11 @@ export async function settle(
     where rollout = ${row.id} and state = 'in_flight' and not superseded and sent_at is null
       and ${row.delivery === 'files'} and claimed_at < ${iso(now)} - make_interval(secs => ${row.hold_s})
     returning stage, state`;
-  return [...ended, ...rowsOf<Settled>(await tx.execute(lost)), ...rowsOf<Settled>(await tx.execute(asleep))];
-}
-
-/**
- * Where a rollout's next full settle begins (a firmware rollout's): after this device in flight,
- * by stage and position; null from the first. The engine keeps one a rollout; `settle` moves it.
- */
-export type SettleCursor = { after: { stage: number; position: number } | null };
-
-/**
- * The full settle of a firmware rollout, one part: the next SEND_BATCH devices in flight after the
- * cursor (by stage and position), the cursor moved past them, or back to the first when the part
- * was not full. So a full step reads a part, not every device in flight: at 5,000 in flight the
- * whole scan held the connection up to 1.1 s (bench/notes/rollout-bench.md, s24c); a part whose
- * devices have not ended (asleep, held) does not keep the next part from being read.
- */
-async function settlePart(tx: Tx, row: RolloutRow, late: SQL, timeout: string, cursor: SettleCursor) {
-  const onVersion = onVersionOf(row);
-  const after = cursor.after ?? { stage: -1, position: -1 };
-  const answered = rowsOf<Settled & { position: number | null; last: boolean }>(
-    await tx.execute(sql`
-      with part as (
-        select device, attempt, stage, position from rollout_devices
-        where rollout = ${row.id} and state = 'in_flight' and not superseded
-          and (stage, position) > (${after.stage}, ${after.position})
-        order by stage, position limit ${SEND_BATCH}),
-      ended as (
-        update rollout_devices rd set settled_at = now(),
-          state = case when c.state = 'succeeded' or ${onVersion} then 'succeeded' else 'failed' end,
-          error = case when c.state = 'succeeded' or ${onVersion} then null
-            when c.state = 'sent' then ${timeout}
-            else coalesce(c.error, c.state) end
-        from part, commands c
-        where rd.rollout = ${row.id} and rd.device = part.device and rd.attempt = part.attempt
-          and rd.state = 'in_flight' and not rd.superseded
-          and c.id = rd.command_id and c.device = rd.device
-          and (c.state in ('succeeded', 'failed', 'timed_out', 'expired')
-            or (c.state = 'sent' and (c.sent_at < ${late} or ${onVersion})))
-        returning rd.stage, rd.state)
-      select stage, state, null::int as position, false as last from ended
-      union all
-      select stage, null, position, true from (select stage, position from part order by stage desc, position desc limit 1) l
-      where (select count(*) from part) = ${SEND_BATCH}`),
-  );
-  const last = answered.find((a) => a.last);
-  cursor.after = last ? { stage: last.stage, position: last.position! } : null;
-  return answered.filter((a) => !a.last).map(({ stage, state }) => ({ stage, state }));
+  return [
+    ...rowsOf<Settled>(await tx.execute(ended)),
+    ...rowsOf<Settled>(await tx.execute(lost)),
+    ...rowsOf<Settled>(await tx.execute(asleep)),
+  ];
 }
 
 /** `settle` of the devices of `named` commands only: those that ended (the timer's step sends the late). */

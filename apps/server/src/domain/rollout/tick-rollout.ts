@@ -11,7 +11,7 @@ import type { Deps } from '../deps.ts';
 import type { RolloutRow } from './present-rollout.ts';
 import { inWindow } from './rollout-window.ts';
 import { SEND_BATCH, claim, sendDue, type ToProvision } from './send-rollout.ts';
-import { settle, soakFailures, type Named, type SettleCursor } from './settle-rollout.ts';
+import { settle, soakFailures, type Named } from './settle-rollout.ts';
 
 type Tally = { size: number; succeeded: number; failed: number; open: number; waiting: number };
 export interface TickResult {
@@ -120,8 +120,7 @@ function decide(row: RolloutRow, stages: Tally[], failedStages: Set<number>, set
  * asks for approval or finishes on the success threshold (each after the stage's soak), and while
  * running and inside its window claims the next devices and sends those whose jitter has passed.
  * `now` is the clock the report timeout, soak, window and jitter are measured with; `named`: the
- * commands settled since the last step, the only devices settled (null: those in flight, a part
- * from `cursor`, which the step moves).
+ * commands settled since the last step, the only devices settled (null: all in flight).
  */
 export async function tickRollout(
   deps: Deps,
@@ -129,9 +128,8 @@ export async function tickRollout(
   row: RolloutRow,
   now: Date,
   named: Named[] | null = null,
-  cursor?: SettleCursor,
 ): Promise<TickResult> {
-  const ended = await settle(tx, row, now, named, cursor);
+  const ended = await settle(tx, row, now, named);
   // A step after replies that ended none of this rollout's steps (or the next part of a full one)
   // changes nothing but what is claimed and sent: no tally (the timer's step does the rest); it
   // claims the next part when the last open device waits.
