@@ -8,7 +8,8 @@ export default defineConfig({
     // One test file a core, in every project. Vitest's default in a run is one fewer than the
     // cores, which on a 2-core machine ran the whole suite one file at a time. The files do not
     // share state: each starts its own server on ports the system picks, on its own copy of the
-    // migrated database in the temp dir (or its own PostgreSQL database in scale mode).
+    // migrated database in the temp dir (or its own PostgreSQL database in scale mode), or uses its
+    // worker's shared server under entity, account and device names of its own.
     // In scale mode (MQTT_URL set by scripts/ci/with-services.sh) a file's servers hear every device
     // on their Mosquitto and every publish on their Redis, so two files on one pair would count each
     // other's traffic (received, dropped). The script starts one pair per worker (MQTT_URLS) and
@@ -48,12 +49,13 @@ export default defineConfig({
         test: {
           name: 'integration',
           environment: 'node',
-          // On the embedded database, a worker runs its files in one module graph: each file still
-          // starts and closes its own servers, but the server's modules (Fastify, Drizzle, the
-          // schemas, Aedes) are imported once per worker instead of once per file, which was most
-          // of the tier's time with no test running. The server keeps no state in its modules
-          // that outlives an app (its caches hang off the app instance). In scale mode each file
-          // keeps its own process.
+          // On the embedded database, a worker runs its files in one module graph: the server's
+          // modules (Fastify, Drizzle, the schemas, Aedes) are imported once per worker instead of
+          // once per file, which was most of the tier's time with no test running, and the files
+          // whose data is their own share the worker's server (helpers/shared-server.ts,
+          // docs/decisions/2026-11-29-integration-shared-server.md); the rest start and close their
+          // own. The server keeps no state in its modules that outlives an app (its caches hang off
+          // the app instance). In scale mode each file keeps its own process and servers.
           isolate: Boolean(process.env.MQTT_URL),
           include: ['apps/server/test/integration/**/*.test.ts'],
           // The embedded mode's own: `npm run backup` and the upgrade fixture are PGlite's data

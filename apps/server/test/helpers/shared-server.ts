@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { inject } from 'vitest';
@@ -44,12 +43,13 @@ export function sharingServers(): boolean {
 
 /**
  * The worker's server for `env` (over SHARED_ENV), started by the first file that asks and used by
- * every later file of the worker that asks for the same; its `close()` does nothing (the worker's process ends
- * with it, and the global teardown removes its data directory). Only for a file whose data is its
- * own (entities, accounts and device ids no other file names: see `uniqueName`), that reads no
- * landlord-wide list or count, and that neither restarts the server nor changes its settings or
- * clock. In scale mode (each file its own process) and with INTEGRATION_OWN_SERVERS=1 it is the
- * file's own server (with the same env), closed by `close()` as `startServer`'s is.
+ * every later file of the worker that asks for the same; its `close()` does nothing (the worker's
+ * process ends with it, and the global teardown removes its data directory). Only for a file whose
+ * data is its own (entities, accounts and device ids no other file names: the helpers' random tags
+ * and `randomDeviceId`), that reads no landlord-wide list or count, and that neither restarts the
+ * server nor changes its settings or clock. In scale mode (each file its own process) and with
+ * INTEGRATION_OWN_SERVERS=1 it is the file's own server (with the same env), closed by `close()`
+ * as `startServer`'s is.
  */
 export async function sharedServer(env: Record<string, string> = {}): Promise<TestServer> {
   const full = { ...SHARED_ENV, ...env };
@@ -64,9 +64,4 @@ export async function sharedServer(env: Record<string, string> = {}): Promise<Te
     server.catch(() => servers.delete(key));
   }
   return server;
-}
-
-/** `prefix` and 6 random hex digits: a name (entity, account, device) no other file on the server uses. */
-export function uniqueName(prefix: string): string {
-  return `${prefix}_${randomBytes(3).toString('hex')}`;
 }
