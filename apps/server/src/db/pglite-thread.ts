@@ -1,4 +1,5 @@
 import fs from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
@@ -23,6 +24,8 @@ export interface PgliteWorkerData {
   migrationsFolder: string;
   /** Server settings (postgresql.conf lines). */
   settings: string[];
+  /** PGlite's WebAssembly, compiled once a process (`pgliteModule`). */
+  wasmModule?: WebAssembly.Module;
 }
 
 export interface PgliteThread {
@@ -42,6 +45,26 @@ export interface DbSnapshot {
   rows: Record<string, number>;
 }
 
+/** Node's WebAssembly global, which the server's TypeScript libraries declare only as types. */
+const wasm = (globalThis as unknown as { WebAssembly: { compile(bytes: Uint8Array): Promise<WebAssembly.Module> } })
+  .WebAssembly;
+
+let compiled: Promise<WebAssembly.Module> | undefined;
+
+/**
+ * PGlite's WebAssembly compiled once a process and handed to every database thread it starts.
+ * Each thread compiling its own copy cost 1.1–1.7 CPU-s of V8's compiler threads (its code
+ * compiled and then tiered up again as the first queries ran): paid once by a server, but by every
+ * test server a process builds (bench/notes/suite-speed-2026-11-29.md, s24). A module shared
+ * between threads shares its compiled and tiered-up code.
+ */
+function pgliteModule(): Promise<WebAssembly.Module> {
+  compiled ??= fs
+    .readFile(path.join(path.dirname(createRequire(import.meta.url).resolve('@electric-sql/pglite')), 'pglite.wasm'))
+    .then((bytes) => wasm.compile(bytes));
+  return compiled;
+}
+
 /**
  * Starts PGlite on `dir` in a worker thread; resolves when it accepts connections. The data
  * directory is the server's alone: PGlite creates its files 0644 or 0666 (as an earlier version
@@ -51,7 +74,11 @@ export async function startPgliteWorker(opts: Omit<PgliteWorkerData, 'socketPath
   await makePrivateDir(opts.dir);
   // mkdtemp makes the directory 0700: no other local user can reach the database.
   const socketDir = await fs.mkdtemp(path.join(os.tmpdir(), 'fleet-db-'));
-  const workerData: PgliteWorkerData = { ...opts, socketPath: path.join(socketDir, `.s.PGSQL.${SOCKET_PORT}`) };
+  const workerData: PgliteWorkerData = {
+    ...opts,
+    socketPath: path.join(socketDir, `.s.PGSQL.${SOCKET_PORT}`),
+    wasmModule: await pgliteModule(),
+  };
   const worker = new Worker(new URL('./pglite-worker.js', import.meta.url), { workerData });
   const cleanup = () => fs.rm(socketDir, { recursive: true, force: true });
   try {

@@ -25,7 +25,11 @@ async function open() {
   if (template) cpSync(template, data.dir, { recursive: true });
   // pg_trgm backs substring search on device ids and descriptions; btree_gin puts the entity in
   // the same GIN index (migration 0029).
-  const db = await PGlite.create(data.dir, { extensions: { pg_trgm, btree_gin }, postgresqlconf: data.settings });
+  const db = await PGlite.create(data.dir, {
+    extensions: { pg_trgm, btree_gin },
+    postgresqlconf: data.settings,
+    pgliteWasmModule: data.wasmModule,
+  });
   return db;
 }
 
