@@ -1,11 +1,10 @@
 import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN, startServer, type TestServer } from '../helpers/server.ts';
-import { sharedServer } from '../helpers/shared-server.ts';
 
 let s: TestServer;
 beforeAll(async () => {
-  s = await sharedServer();
+  s = await startServer();
 });
 afterAll(async () => s?.close());
 
