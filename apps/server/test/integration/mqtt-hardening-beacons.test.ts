@@ -61,8 +61,14 @@ describe('stored beacon events', () => {
     const beacons = [mac(), mac(), mac(), mac()];
     for (const beacon of beacons) {
       await s.request('POST', `/api/v1/tenant/${ACME}/beacon-configs`, { token: root, body: beaconForm(beacon) });
-      await gateway.publish('beacon', { beacon_mac: beacon, rssi: -50 });
-      await eventually(async () => expect(socket.events.some((e) => e.beacon_mac === beacon)).toBe(true));
+      // Sighted again until a browser hears it, as a beacon keeps advertising: with several
+      // instances the new configuration reaches this one's cache through Redis, and a sighting
+      // that arrives first is judged by the cache before it (seen in CI's scale tier). Repeated
+      // sightings within the merge window are one stored event.
+      await eventually(async () => {
+        await gateway.publish('beacon', { beacon_mac: beacon, rssi: -50 });
+        await eventually(async () => expect(socket.events.some((e) => e.beacon_mac === beacon)).toBe(true), 2_000);
+      });
       await s.app.beacons.sightings.flush();
     }
     const stored = await history();
