@@ -32,3 +32,17 @@ export async function createAccount(
   if (res.status !== 201) throw new Error(`account ${o.name}: ${res.status} ${res.text}`);
   return { name: o.name, ...(await signIn(s, o.name, 'password-1')) };
 }
+
+/**
+ * A landlord account (superadmin) of the caller's own, `password` its own too, signed in: on a
+ * shared server the landlord-level entries and sessions it leaves are the file's, where the
+ * bootstrap ADMIN's are every file's.
+ */
+export async function createLandlord(s: Pick<TestServer, 'request'>, root: string, name: string, password: string) {
+  const res = await s.request('POST', '/api/v1/account', {
+    token: root,
+    body: { document: { name, email: `${name}@x.test`, password, subtype: 'sadmin', access: ['all'] } },
+  });
+  if (res.status !== 201) throw new Error(`landlord ${name}: ${res.status} ${res.text}`);
+  return { name, ...(await signIn(s, name, password)) };
+}

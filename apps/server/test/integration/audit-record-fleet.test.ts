@@ -1,11 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { entriesOf } from '../helpers/audit.ts';
+import { entriesOf as entriesOfAll } from '../helpers/audit.ts';
 import type { TestServer } from '../helpers/server.ts';
 import { startForUploads, upload } from '../helpers/uploads.ts';
 
 // Files and firmware uploaded and deleted: each with its entry (target, before/after), a bulk
 // delete as one entry with the count and the names, a refusal with its reason, and none of it
-// visible to another entity's admin.
+// visible to another entity's admin. On the worker's shared server: the entries read are its
+// own entity's.
 let s: TestServer;
 let acme = '';
 let globex = '';
@@ -15,9 +16,10 @@ const fw = () => `/api/v1/tenant/${acme}/firmware`;
 const at = () => ({ level: 'entity', entity_id: acme });
 const firmware = (version: string) => ({ ...at(), version, device_type: 'CC2', description: 'build' });
 const del = (path: string) => s.request('DELETE', path, { token: t.admin });
+const entriesOf = (srv: TestServer, action: string) => entriesOfAll(srv, action, { entities: [acme] });
 
 beforeAll(async () => {
-  ({ s, acme, globex, tokens: t } = await startForUploads());
+  ({ s, acme, globex, tokens: t } = await startForUploads({}, { shared: true }));
 });
 afterAll(async () => s?.close());
 
