@@ -2,6 +2,7 @@ import type { DfuEvent, ReplyMessage } from '@fleet/shared/protocol';
 import type { BulkCommandAnswer } from '@fleet/shared/schemas/command';
 import type { AccessClaims } from '@fleet/shared/schemas/session';
 import type { Db } from '../../db/client.ts';
+import { ChunkSizer } from '../../lib/batching/chunk-sizer.ts';
 import { CoalescingQueue } from '../../lib/batching/coalescing-queue.ts';
 import type { LoopProbe } from '../../lib/batching/flush-loop.ts';
 import type { AuditContext } from '../audit/audit-context.ts';
@@ -50,7 +51,9 @@ export class CommandService {
     const progress = new ProgressBatcher(o.db, (err) => o.onError(err, 'recording progress'));
     const sends = new CoalescingQueue((items: OneSend[]) => insertSends(o.db, items));
     this.ctx = { ...o, progress, sends, settledListeners: [] };
-    this.replies = new CoalescingQueue((replies: DeviceReply[]) => settleReplies(this.ctx, replies));
+    // Up to 100 replies a statement, fewer when that would hold the connection past the target.
+    const sizer = new ChunkSizer({ initial: 100, min: 10, max: 100 });
+    this.replies = new CoalescingQueue((replies: DeviceReply[]) => settleReplies(this.ctx, replies), 100, sizer);
   }
 
   /** Calls `listener` with the rows that settle (replies, timeouts), after they are written. */

@@ -1,6 +1,6 @@
 import type { SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { Db } from '../../db/client.ts';
 import { TelemetryBatcher } from './telemetry-batcher.ts';
 
@@ -125,5 +125,30 @@ describe('TelemetryBatcher', () => {
     expect(statements.map(online)).toEqual(['false', undefined]);
     expect(statements[1]).toContain('5.0.1');
     expect(statements[1]).not.toContain('seen_at');
+  });
+
+  it('writes fewer devices a statement after one ran past the target, so a query waits less', async () => {
+    // Each statement takes 0.25 ms a device on this clock: 250 devices 62.5 ms, 40 devices the 10 ms target.
+    let clock = 0;
+    const now = vi.spyOn(performance, 'now').mockImplementation(() => clock);
+    const sizes: number[] = [];
+    const t = new TelemetryBatcher(
+      {
+        execute: async (q: SQL) => {
+          const devices = JSON.parse(String(new PgDialect().sqlToQuery(q).params[0])) as unknown[];
+          sizes.push(devices.length);
+          clock += devices.length * 0.25;
+          return { rows: [] };
+        },
+      } as unknown as Db,
+      { intervalMs: 60_000, onWoken: () => undefined, onRefused: () => undefined, onError: (e) => Promise.reject(e) },
+    );
+    try {
+      for (let i = 0; i < 600; i++) t.report(`d${String(i).padStart(3, '0')}`, { battery: 50 }, at(0));
+      await t.flush();
+    } finally {
+      now.mockRestore();
+    }
+    expect(sizes).toEqual([250, 125, 62, 40, 40, 40, 40, 3]);
   });
 });

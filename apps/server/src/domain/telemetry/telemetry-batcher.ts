@@ -1,6 +1,7 @@
 import type { StateReport } from '@fleet/shared/protocol';
 import type { Db } from '../../db/client.ts';
 import { writeBisecting } from '../../lib/batching/bisecting-writer.ts';
+import { ChunkSizer } from '../../lib/batching/chunk-sizer.ts';
 import { FlushLoop, takeAll } from '../../lib/batching/flush-loop.ts';
 import { isDataError } from '../../lib/db-errors.ts';
 import { updateDevices, type DeviceNews, type HistoryPoint, type UpdatedDevice } from './telemetry-queries.ts';
@@ -42,9 +43,11 @@ const SIGN_OF_LIFE_EVERY_MS = 1_000;
  * The most devices one statement of a flush writes. The embedded database has one connection and
  * an operator's query cannot preempt a running statement, so a flush of 2,000 devices (up to
  * 250 ms under load, docs/rollouts.md "Bench") is written as statements of this many, one after
- * another, and a query waits for one of them at most.
+ * another, and a query waits for one of them at most. Fewer when statements of this many take
+ * longer than the target (ChunkSizer), down to FLUSH_CHUNK_MIN.
  */
 export const FLUSH_CHUNK = 250;
+const FLUSH_CHUNK_MIN = 25;
 
 /**
  * Merges state reports and presence into the device table in batches: one UPDATE per FLUSH_CHUNK
@@ -78,6 +81,8 @@ export class TelemetryBatcher {
   history: boolean;
   /** The most devices a statement writes (FLUSH_CHUNK; a test lowers it). */
   chunk = FLUSH_CHUNK;
+  /** Devices the next statement writes, up to `chunk`: as many as a statement of the target's length. */
+  private readonly sizer = new ChunkSizer({ initial: FLUSH_CHUNK, min: FLUSH_CHUNK_MIN, max: FLUSH_CHUNK });
   /** Told the rows each flush changed, after it is written (alert evaluation follows them). */
   private readonly changedListeners: Array<(rows: UpdatedDevice[]) => void> = [];
 
@@ -244,14 +249,20 @@ export class TelemetryBatcher {
   }
 
   /**
-   * Writes a batch as statements of `chunk` devices each, in name order across them (one order for
-   * every instance). A device is in one chunk of a batch, and batches are written one after
-   * another, so its news still arrive in the order they came.
+   * Writes a batch as statements of up to `chunk` devices each, in name order across them (one
+   * order for every instance). A device is in one chunk of a batch, and batches are written one
+   * after another, so its news still arrive in the order they came.
    */
   private async write(batch: Pending[]): Promise<void> {
     batch.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
     this.counts.flushes++;
-    for (let i = 0; i < batch.length; i += this.chunk) await this.writeChunk(batch.slice(i, i + this.chunk));
+    for (let i = 0; i < batch.length;) {
+      const part = batch.slice(i, i + Math.min(this.chunk, this.sizer.size));
+      const started = performance.now();
+      await this.writeChunk(part);
+      this.sizer.observe(part.length, performance.now() - started);
+      i += part.length;
+    }
   }
 
   /**

@@ -1,5 +1,6 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { ChunkSizer } from './chunk-sizer.ts';
 import { CoalescingQueue } from './coalescing-queue.ts';
 
 /** A write whose statements finish when the test says, writing down each batch. */
@@ -47,6 +48,30 @@ describe('CoalescingQueue', () => {
     finish[2]!([true]);
     await all[3];
     expect(batches).toEqual([['a'], ['b', 'c'], ['d']]);
+  });
+
+  it('takes fewer items after a write ran past the target of its sizer', async () => {
+    let clock = 0;
+    const now = vi.spyOn(performance, 'now').mockImplementation(() => clock);
+    try {
+      const { batches, finish, write } = controlled();
+      const queue = new CoalescingQueue(write, 100, new ChunkSizer({ initial: 4, min: 1, max: 4, targetMs: 10 }));
+      const all = ['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h'].map((id) => queue.add(id));
+      clock += 5; // one item in 5 ms: fine, and says nothing of a full batch
+      finish[0]!([true]);
+      await all[0];
+      clock += 40; // four items in 40 ms: 10 ms an item
+      finish[1]!([true, true, true, true]);
+      await all[4];
+      expect(batches).toEqual([['a'], ['b', 'c', 'd', 'e'], ['f', 'g']]);
+      finish[2]!([true, true]);
+      await all[6];
+      finish[3]!([true]);
+      await all[7];
+      expect(batches).toHaveLength(4);
+    } finally {
+      now.mockRestore();
+    }
   });
 
   it('a failed statement fails its own items only, and the queue goes on', async () => {

@@ -1,4 +1,5 @@
 import { AsyncResource } from 'node:async_hooks';
+import type { ChunkSizer } from './chunk-sizer.ts';
 
 interface Waiting<T, R> {
   item: T;
@@ -22,10 +23,14 @@ export class CoalescingQueue<T, R> {
   private queue: Array<Waiting<T, R>> = [];
   private running = false;
 
-  /** `write`: writes a batch and answers each item's result, in order. */
+  /**
+   * `write`: writes a batch and answers each item's result, in order. `sizer`: a batch takes as many
+   * items as it says (up to `maxBatch`), told each write's time.
+   */
   constructor(
     private readonly write: (items: T[]) => Promise<R[]>,
     private readonly maxBatch = 100,
+    private readonly sizer?: ChunkSizer,
   ) {}
 
   /** Resolves with the item's result once its batch is written; rejects if that statement failed. */
@@ -39,10 +44,12 @@ export class CoalescingQueue<T, R> {
   private async drain(): Promise<void> {
     this.running = true;
     while (this.queue.length > 0) {
-      const batch = this.queue.splice(0, this.maxBatch);
+      const batch = this.queue.splice(0, Math.min(this.maxBatch, this.sizer?.size ?? Infinity));
       try {
         const items = batch.map((w) => w.item);
+        const started = performance.now();
         const results = await batch[0]!.inContext(() => this.write(items));
+        this.sizer?.observe(items.length, performance.now() - started);
         batch.forEach((w, i) => w.resolve(results[i]!));
       } catch (err) {
         for (const w of batch) w.reject(err);
