@@ -1,19 +1,31 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { devices } from '../../src/db/schema.ts';
-import { ADMIN, startServer, type TestServer } from '../helpers/server.ts';
+import { randomDeviceId } from '../helpers/devices.ts';
+import { ADMIN, type TestServer } from '../helpers/server.ts';
+import { sharedServer } from '../helpers/shared-server.ts';
 import { signIn } from '../helpers/session.ts';
 
+// On the worker's shared server (helpers/shared-server.ts): entities, accounts and device ids of
+// the file's own (every id starts with its 6 hex digits P), and the landlord's list read by P.
+const P = randomDeviceId().slice(0, 6);
+const [ACME, GLOBEX, BOSS, OPER] = ['acme', 'globex', 'boss', 'oper'].map((n) => `${n}_${P}`) as [
+  string,
+  string,
+  string,
+  string,
+];
 let s: TestServer;
 let root = '';
 let boss = '';
 let oper = '';
-const hex = (n: number) => n.toString(16).padStart(12, '0');
+const hex = (n: number) => P + n.toString(16).padStart(6, '0');
+const [FRONT, CERT, DENIED, RENAMED] = [hex(0xf00), hex(0xc00), hex(0xd00), hex(0xe00)];
 const HOUR = 3_600_000;
 
 beforeAll(async () => {
-  s = await startServer();
+  s = await sharedServer();
   root = (await signIn(s, ADMIN.name, ADMIN.password)).access_token;
-  for (const name of ['acme', 'globex']) {
+  for (const name of [ACME, GLOBEX]) {
     await s.request('POST', '/api/v1/tenant', { token: root, body: { document: { name: { name, description: '' } } } });
   }
   const mk = (name: string, subtype: string) =>
@@ -25,22 +37,22 @@ beforeAll(async () => {
           email: `${name}@x.test`,
           password: 'password-1',
           subtype,
-          entity: 'acme',
+          entity: ACME,
           access: subtype === 'admin' ? ['all'] : [],
         },
       },
     });
-  await mk('boss', 'admin');
-  await mk('oper', 'operator');
-  boss = (await signIn(s, 'boss', 'password-1')).access_token;
-  oper = (await signIn(s, 'oper', 'password-1')).access_token;
+  await mk(BOSS, 'admin');
+  await mk(OPER, 'operator');
+  boss = (await signIn(s, BOSS, 'password-1')).access_token;
+  oper = (await signIn(s, OPER, 'password-1')).access_token;
   // 40 acme devices with a spread of states, batteries, firmware and ages; 5 globex devices.
   const now = Date.now();
   const states = ['ALLOCATED', 'ERROR', 'WAITING', null];
   await s.app.db.insert(devices).values([
     ...Array.from({ length: 40 }, (_, i) => ({
       name: hex(0xa00 + i),
-      entity: 'acme',
+      entity: ACME,
       description: i % 10 === 0 ? `Lobby unit ${i}` : `unit ${i}`,
       state_current: states[i % 4],
       battery: i % 5 === 4 ? null : (i * 7) % 101,
@@ -52,7 +64,7 @@ beforeAll(async () => {
     })),
     ...Array.from({ length: 5 }, (_, i) => ({
       name: hex(0xb00 + i),
-      entity: 'globex',
+      entity: GLOBEX,
       mqtt_secret_hash: 'x',
       description: 'Lobby unit',
     })),
@@ -60,16 +72,16 @@ beforeAll(async () => {
 });
 afterAll(async () => s?.close());
 
-const list = (query: string, token = boss) => s.request('GET', `/api/v1/tenant/acme/device?${query}`, { token });
+const list = (query: string, token = boss) => s.request('GET', `/api/v1/tenant/${ACME}/device?${query}`, { token });
 const names = (body: { data: { name: string }[] }) => body.data.map((d) => d.name);
 
 describe('creating devices', () => {
   it('answers the device and its MQTT credentials once', async () => {
-    const res = await s.request('POST', '/api/v1/tenant/acme/device', {
+    const res = await s.request('POST', `/api/v1/tenant/${ACME}/device`, {
       token: boss,
       body: {
         document: {
-          name: '240ac40a2e48',
+          name: FRONT,
           description: 'Front desk',
           mac_1: '240ac40a2e48ab3a',
           mac_2: '23432',
@@ -80,23 +92,23 @@ describe('creating devices', () => {
     expect(res.status).toBe(201);
     expect(res.body.status).toBe('Device created');
     expect(res.body.data).toMatchObject({
-      name: '240ac40a2e48',
-      entity: 'acme',
+      name: FRONT,
+      entity: ACME,
       manufacturing_type: 'CC1',
       mac_1: '240ac40a2e48ab3a',
       state: { current: null },
     });
     expect(res.body.data.mqtt).toEqual({
-      username: '240ac40a2e48',
+      username: FRONT,
       password: expect.stringMatching(/^[A-Za-z0-9_-]{32}$/),
     });
-    const again = await s.request('GET', '/api/v1/tenant/acme/device/240ac40a2e48', { token: boss });
+    const again = await s.request('GET', `/api/v1/tenant/${ACME}/device/${FRONT}`, { token: boss });
     expect(again.body.data).not.toHaveProperty('mqtt');
     expect(again.text).not.toContain(res.body.data.mqtt.password);
   });
 
   it('gives each field the spec message', async () => {
-    const res = await s.request('POST', '/api/v1/tenant/acme/device', {
+    const res = await s.request('POST', `/api/v1/tenant/${ACME}/device`, {
       token: boss,
       body: { document: { name: '240AC40A2E48', mac_1: '240ac40a2e48', mac_2: '123', manufacturing_type: 'CC3' } },
     });
@@ -110,26 +122,26 @@ describe('creating devices', () => {
   });
 
   it('refuses an id registered in any entity without saying where', async () => {
-    const res = await s.request('POST', '/api/v1/tenant/acme/device', {
+    const res = await s.request('POST', `/api/v1/tenant/${ACME}/device`, {
       token: boss,
       body: { document: { name: hex(0xb00) } },
     });
     expect(res.status).toBe(409);
-    expect(res.text).not.toContain('globex');
+    expect(res.text).not.toContain(GLOBEX);
   });
 
   it('refuses a certificate over 100000 bytes and accepts a PEM one', async () => {
     const pem = (body: string) => `-----BEGIN PUBLIC KEY-----\n${body}\n-----END PUBLIC KEY-----\n`;
-    const big = await s.request('POST', '/api/v1/tenant/acme/device', {
+    const big = await s.request('POST', `/api/v1/tenant/${ACME}/device`, {
       token: boss,
-      body: { document: { name: 'cccccccccccc', X509_certificate: pem('A'.repeat(100_001)) } },
+      body: { document: { name: CERT, X509_certificate: pem('A'.repeat(100_001)) } },
     });
     expect(big.body.errorInfo.details['document.X509_certificate']).toEqual([
       'File is too big. Only files up to 100000 Bytes are allowed.',
     ]);
-    const ok = await s.request('POST', '/api/v1/tenant/acme/device', {
+    const ok = await s.request('POST', `/api/v1/tenant/${ACME}/device`, {
       token: boss,
-      body: { document: { name: 'cccccccccccc', X509_certificate: pem('MFkwEw') } },
+      body: { document: { name: CERT, X509_certificate: pem('MFkwEw') } },
     });
     expect(ok.body.data.has_certificate).toBe(true);
   });
@@ -138,9 +150,9 @@ describe('creating devices', () => {
     expect((await list('limit=1', oper)).status).toBe(200);
     expect(
       (
-        await s.request('POST', '/api/v1/tenant/acme/device', {
+        await s.request('POST', `/api/v1/tenant/${ACME}/device`, {
           token: oper,
-          body: { document: { name: 'dddddddddddd' } },
+          body: { document: { name: DENIED } },
         })
       ).status,
     ).toBe(403);
@@ -151,12 +163,12 @@ describe("another entity's devices", () => {
   it('answer 404 on every path and never appear in lists', async () => {
     const other = hex(0xb01);
     const paths: [string, string, unknown?][] = [
-      ['GET', `/api/v1/tenant/acme/device/${other}`],
-      ['PUT', `/api/v1/tenant/acme/device/${other}`, { operator: { $set: { description: 'x' } } }],
-      ['DELETE', `/api/v1/tenant/acme/device/${other}`],
-      ['POST', `/api/v1/tenant/acme/device/${other}/credentials`],
-      ['GET', `/api/v1/tenant/globex/device`],
-      ['GET', `/api/v1/tenant/globex/device/${other}`],
+      ['GET', `/api/v1/tenant/${ACME}/device/${other}`],
+      ['PUT', `/api/v1/tenant/${ACME}/device/${other}`, { operator: { $set: { description: 'x' } } }],
+      ['DELETE', `/api/v1/tenant/${ACME}/device/${other}`],
+      ['POST', `/api/v1/tenant/${ACME}/device/${other}/credentials`],
+      ['GET', `/api/v1/tenant/${GLOBEX}/device`],
+      ['GET', `/api/v1/tenant/${GLOBEX}/device/${other}`],
     ];
     for (const [method, path, body] of paths) {
       const res = await s.request(method, path, { token: boss, body });
@@ -214,7 +226,7 @@ describe('listing', () => {
 
   it('searches ids and descriptions, with LIKE wildcards taken literally', async () => {
     expect((await list('limit=50&search=lobby')).body.total).toBe(4);
-    expect(names((await list('limit=50&search=000000000a0f')).body)).toEqual([hex(0xa0f)]);
+    expect(names((await list(`limit=50&search=${hex(0xa0f)}`)).body)).toEqual([hex(0xa0f)]);
     expect((await list('limit=50&search=%25')).body.total).toBe(0);
   });
 
@@ -237,15 +249,17 @@ describe('listing', () => {
   });
 
   it('gives the landlord every entity, filterable by entity', async () => {
-    const all = await s.request('GET', '/api/v1/device?limit=100', { token: root });
+    // Every entity's devices of the file's own (their ids start with P): acme's 40 and globex's 5.
+    const all = await s.request('GET', `/api/v1/device?limit=100&search=${P}`, { token: root });
     expect(all.body.total).toBeGreaterThanOrEqual(45);
-    const globex = await s.request('GET', '/api/v1/device?limit=100&entity=globex', { token: root });
+    expect(new Set(all.body.data.map((d: { entity: string }) => d.entity))).toEqual(new Set([ACME, GLOBEX]));
+    const globex = await s.request('GET', `/api/v1/device?limit=100&entity=${GLOBEX}`, { token: root });
     expect(globex.body.total).toBe(5);
     expect((await s.request('GET', '/api/v1/device?limit=1', { token: boss })).status).toBe(403);
   });
 
   it('offers the filter values of the scope', async () => {
-    const facets = await s.request('GET', '/api/v1/tenant/acme/device/facets', { token: boss });
+    const facets = await s.request('GET', `/api/v1/tenant/${ACME}/device/facets`, { token: boss });
     expect(facets.body).toEqual({
       fw_versions: ['1.2.0', '1.3.1'],
       states: ['ALLOCATED', 'ERROR', 'WAITING'],
@@ -260,17 +274,17 @@ describe('listing', () => {
 describe('changing and deleting devices', () => {
   it('updates with $set, drops an unchanged name and renames on a changed one', async () => {
     const name = hex(0xa01);
-    const res = await s.request('PUT', `/api/v1/tenant/acme/device/${name}`, {
+    const res = await s.request('PUT', `/api/v1/tenant/${ACME}/device/${name}`, {
       token: boss,
       body: { operator: { $set: { name, description: 'Moved' } } },
     });
     expect(res.body).toMatchObject({ status: 'Device saved', data: { name, description: 'Moved' } });
-    const renamed = await s.request('PUT', `/api/v1/tenant/acme/device/${name}`, {
+    const renamed = await s.request('PUT', `/api/v1/tenant/${ACME}/device/${name}`, {
       token: boss,
-      body: { operator: { $set: { name: 'eeeeeeeeeeee' } } },
+      body: { operator: { $set: { name: RENAMED } } },
     });
-    expect(renamed.body.data.name).toBe('eeeeeeeeeeee');
-    const bad = await s.request('PUT', '/api/v1/tenant/acme/device/eeeeeeeeeeee', {
+    expect(renamed.body.data.name).toBe(RENAMED);
+    const bad = await s.request('PUT', `/api/v1/tenant/${ACME}/device/${RENAMED}`, {
       token: boss,
       body: { operator: { $set: { battery: 5 } } },
     });
@@ -278,17 +292,17 @@ describe('changing and deleting devices', () => {
   });
 
   it('regenerates MQTT credentials', async () => {
-    const res = await s.request('POST', `/api/v1/tenant/acme/device/${hex(0xa02)}/credentials`, { token: boss });
+    const res = await s.request('POST', `/api/v1/tenant/${ACME}/device/${hex(0xa02)}/credentials`, { token: boss });
     expect(res.body.data).toEqual({ username: hex(0xa02), password: expect.any(String) });
   });
 
   it('deletes one device, then every device of the entity and no other', async () => {
-    expect((await s.request('DELETE', `/api/v1/tenant/acme/device/${hex(0xa03)}`, { token: boss })).body).toEqual({
+    expect((await s.request('DELETE', `/api/v1/tenant/${ACME}/device/${hex(0xa03)}`, { token: boss })).body).toEqual({
       status: 'Device deleted',
     });
-    const all = await s.request('DELETE', '/api/v1/tenant/acme/device/all', { token: boss });
+    const all = await s.request('DELETE', `/api/v1/tenant/${ACME}/device/all`, { token: boss });
     expect(all.body).toMatchObject({ status: 'All devices deleted' });
     expect((await list('limit=1')).body.total).toBe(0);
-    expect((await s.request('GET', '/api/v1/device?limit=1&entity=globex', { token: root })).body.total).toBe(5);
+    expect((await s.request('GET', `/api/v1/device?limit=1&entity=${GLOBEX}`, { token: root })).body.total).toBe(5);
   });
 });
