@@ -36,9 +36,16 @@ export class SoleReports implements ReportBatcher {
   readonly loop: FlushLoop<true>;
   /** Open sessions as last applied here, with the changes not yet written. */
   private readonly live = new Map<string, SessionChange>();
-  /** Sessions with changes to write, and the reports those changes answer. */
+  /** Sessions with changes to write. */
   private readonly dirty = new Set<SessionChange>();
-  private applied: Queued[] = [];
+  /**
+   * Reports applied here since the last write took their sessions' changes (the size trigger).
+   * A report applied here is answered at once: its events are out, and its change is the
+   * session's to write (a session the database refuses is dropped and logged, not each report).
+   * Holding each report and its promise until the write kept 10,000 a second alive through the
+   * young generation's scavenges whenever the writes fell behind.
+   */
+  private appliedSinceWrite = 0;
   /** Events sent but not yet written, by session. */
   private readonly unwrittenBy = new Map<string, ProvisionBusEvent[]>();
   /** Sessions that exclusive() holds; their reports wait here. */
@@ -138,7 +145,7 @@ export class SoleReports implements ReportBatcher {
   }
 
   private schedule(): void {
-    this.loop.added(this.pending.length + this.applied.length);
+    this.loop.added(this.pending.length + this.appliedSinceWrite);
   }
 
   /** Applies a report to a session kept here, sends its events, and marks it for writing. */
@@ -150,13 +157,14 @@ export class SoleReports implements ReportBatcher {
     record(w, step);
     this.counts.reports++;
     this.dirty.add(w);
-    this.applied.push(q);
+    this.appliedSinceWrite++;
     if (step.events.length > 0) {
       const list = this.unwrittenBy.get(w.state.id) ?? [];
       list.push(...step.events);
       this.unwrittenBy.set(w.state.id, list);
       void this.o.relay(step.events);
     }
+    q.done();
     // Ended: later reports go the database's way, which finds the session closed once written
     // (written at once: start, cancel and reading a session first write what was applied).
     if (w.ended) {
@@ -226,27 +234,19 @@ export class SoleReports implements ReportBatcher {
       if (size >= MAX_LIVE_WRITE) break;
     }
     for (const w of taken) this.dirty.delete(w);
-    const ids = new Set(taken.map((w) => w.state.id));
-    const reports = this.applied.filter((q) => ids.has(q.sid));
-    this.applied = this.applied.filter((q) => !ids.has(q.sid));
+    this.appliedSinceWrite = this.dirty.size === 0 ? 0 : this.appliedSinceWrite;
     const changes = taken.map(takeChange);
-    const refused = await this.store(changes);
+    await this.store(changes);
     for (const c of changes) {
       const written = c.events.at(-1)?.seq ?? 0;
       const still = (this.unwrittenBy.get(c.state.id) ?? []).filter((e) => e.seq > written);
       if (still.length > 0) this.unwrittenBy.set(c.state.id, still);
       else this.unwrittenBy.delete(c.state.id);
     }
-    for (const q of reports) {
-      const err = refused.get(q.sid);
-      if (err === undefined) q.done();
-      else q.fail(err);
-    }
   }
 
-  /** Writes changes; a session refused even alone is dropped from memory (its next report reads it again). Answers those. */
-  private async store(changes: SessionChange[]): Promise<Map<string, unknown>> {
-    const refused = new Map<string, unknown>();
+  /** Writes changes; a session refused even alone is dropped from memory (its next report reads it again). */
+  private async store(changes: SessionChange[]): Promise<void> {
     await writeBisecting(changes, {
       write: (cs) => this.o.db.transaction((tx) => saveChanges(tx, cs)),
       groupOf: (c) => c.state.id,
@@ -254,9 +254,7 @@ export class SoleReports implements ReportBatcher {
       refused: ([c], err) => {
         this.o.onRefused(c!.state.id, err);
         this.live.delete(c!.state.id);
-        refused.set(c!.state.id, err);
       },
     });
-    return refused;
   }
 }
