@@ -92,8 +92,11 @@ export async function buildIfStale() {
  * (docs/decisions.md "Server process"): V8's young generation at 32 MiB a semi-space (16 by
  * default). At thousands of device reports a second the default scavenged every 50 ms and promoted
  * what a flush still held (about 25 MB/s), whose mark-compacts stalled the event loop for 75 ms.
+ * One V8 background thread instead of four: each thread that compiled PGlite's WebAssembly at
+ * start kept its own malloc arena, 10–18 MB each of freed but resident memory, about 30 MB of the
+ * idle server (docs/decisions/2026-11-29-server-one-v8-thread.md).
  */
-export const SERVER_NODE_FLAGS = ['--enable-source-maps', '--max-semi-space-size=32'];
+export const SERVER_NODE_FLAGS = ['--enable-source-maps', '--max-semi-space-size=32', '--v8-pool-size=1'];
 
 /**
  * Environment of every server process the scripts and benchmarks start, as `npm start` runs it
