@@ -28,7 +28,11 @@ export class BinaryCopyReader {
   private pending: Buffer | undefined;
   private headerRead = false;
 
-  constructor(private readonly isBytes: (field: number) => boolean) {}
+  /** @param copy keeps a bytes field: a Buffer of its own, or one a PartPool lends. */
+  constructor(
+    private readonly isBytes: (field: number) => boolean,
+    private readonly copy: (bytes: Buffer) => Buffer = (bytes) => Buffer.from(bytes),
+  ) {}
 
   /** Takes one message's bytes; `chunk` may be a view of a buffer reused afterwards, so what is kept is copied. */
   push(chunk: Buffer): void {
@@ -70,7 +74,7 @@ export class BinaryCopyReader {
       }
       if (buf.length < p + length) return undefined;
       const bytes = buf.subarray(p, p + length);
-      fields.push(this.isBytes(i) ? Buffer.from(bytes) : bytes.toString('utf8'));
+      fields.push(this.isBytes(i) ? this.copy(bytes) : bytes.toString('utf8'));
       p += length;
     }
     return { fields, end: p };
@@ -112,16 +116,17 @@ export const inlineParams = (text: string, params: unknown[]) =>
 /**
  * Runs `query` (a select whose text holds its parameters as `$1`…; no `$` followed by a digit
  * elsewhere in it) as a binary COPY and answers its rows in order: the fields `isBytes` names as
- * Buffers, the others as text.
+ * Buffers (`copy`'s: see BinaryCopyReader), the others as text.
  */
 export async function copyRows(
   pool: pg.Pool,
   query: { sql: string; params: unknown[] },
   isBytes: (field: number) => boolean,
+  copy?: (bytes: Buffer) => Buffer,
 ): Promise<CopyRow[]> {
-  const reader = new BinaryCopyReader(isBytes);
-  const copy = new CopyRowsQuery(`copy (${inlineParams(query.sql, query.params)}) to stdout (format binary)`, reader);
-  await pool.query(copy as unknown as pg.QueryConfig);
+  const reader = new BinaryCopyReader(isBytes, copy);
+  const text = `copy (${inlineParams(query.sql, query.params)}) to stdout (format binary)`;
+  await pool.query(new CopyRowsQuery(text, reader) as unknown as pg.QueryConfig);
   if (reader.failure) throw reader.failure;
   return reader.rows;
 }

@@ -2,6 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { Pool } from 'pg';
 import type { Db } from './client.ts';
 import { copyRows } from './copy-rows.ts';
+import type { PartPool } from '../lib/part-pool.ts';
 
 /**
  * Export files the database writes (docs/decisions/2026-11-28-export-lines-in-the-database.md):
@@ -77,13 +78,16 @@ type Part = [body: Buffer, rows: string, lastId: string, lastKey: string | null]
  * the batch before (none for the first). The database joins a batch's lines `part` at a time, in
  * the batch's order, and sends them by a binary COPY (copyRows: Buffers outside V8's heap, not
  * strings in it). The next batch is asked for before this one is written: the database reads
- * while the server writes; at most one batch waits ahead of the reader.
+ * while the server writes; at most one batch waits ahead of the reader. With `parts`, each part
+ * is copied into a buffer the pool lends, which the writer gives back once the socket has
+ * written it (routes/parts-body.ts).
  */
 export async function* exportLines(
   db: Db,
   batchQuery: (after: LineKey | undefined) => { sql: string; params: unknown[] },
   batch: number,
   part = 1_000,
+  parts?: PartPool,
 ): AsyncGenerator<Buffer> {
   const pool = (db as unknown as { $client: Pool }).$client;
   const read = async (after: LineKey | undefined) => {
@@ -93,7 +97,8 @@ export async function* exportLines(
         (array_agg(key) filter (where n = c))[1]::text
       from (select line, id, key, row_number() over () as n, count(*) over () as c from (${rows.sql}) b) r
       group by (n - 1) / ${part} order by (n - 1) / ${part}`;
-    return (await copyRows(pool, { sql: query, params: rows.params }, (field) => field === 0)) as Part[];
+    const copy = parts && ((bytes: Buffer) => parts.copy(bytes));
+    return (await copyRows(pool, { sql: query, params: rows.params }, (field) => field === 0, copy)) as Part[];
   };
   let next: Promise<Part[]> | undefined = read(undefined);
   try {

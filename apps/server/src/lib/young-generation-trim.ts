@@ -1,13 +1,13 @@
 import v8 from 'node:v8';
 import vm from 'node:vm';
 
-type Gc = (options: { type: 'minor' }) => void;
+export type Gc = (options: { type: 'minor' }) => void;
 
 /** Young generations at or below this are left alone (V8 starts at 1 MiB per semi-space). */
 const SMALL_BYTES = 4 * 1024 * 1024;
 
-/** V8's `gc()`: the global one when node runs with --expose-gc, else one from a fresh context. */
-function exposedGc(): Gc {
+/** V8's `gc()`: the global one when node runs with --expose-gc, else one from a fresh context (also parts-body.ts). */
+export function exposedGc(): Gc {
   const global = (globalThis as { gc?: Gc }).gc;
   if (global) return global;
   v8.setFlagsFromString('--expose-gc');

@@ -2,6 +2,7 @@ import { and, sql } from 'drizzle-orm';
 import type { AuditFilter } from '@fleet/shared/schemas/audit';
 import type { Db } from '../../db/client.ts';
 import { csvFields, csvJson, exportLines, plain, type LineKey } from '../../db/export-lines.ts';
+import type { PartPool } from '../../lib/part-pool.ts';
 import { auditEntries } from '../../db/schema.ts';
 import { auditWhere, newestFirst, type AuditScope } from './list-audit.ts';
 
@@ -79,6 +80,7 @@ export async function* exportAudit(
   format: 'csv' | 'json',
   batch = 5_000,
   part = PART,
+  parts?: PartPool,
 ): AsyncGenerator<string | Buffer> {
   const where = auditWhere(scope, f);
   const batchQuery = (after: LineKey | undefined) =>
@@ -96,13 +98,13 @@ export async function* exportAudit(
       .toSQL();
   if (format === 'csv') {
     yield AUDIT_CSV_COLUMNS.join(',') + '\r\n';
-    yield* exportLines(db, batchQuery, batch, part);
+    yield* exportLines(db, batchQuery, batch, part, parts);
     return;
   }
   // Every entry comes with a comma before it: the first one's is dropped.
   let first = true;
   yield '[';
-  for await (const text of exportLines(db, batchQuery, batch, part)) {
+  for await (const text of exportLines(db, batchQuery, batch, part, parts)) {
     yield first ? text.subarray(1) : text;
     first = false;
   }

@@ -2,6 +2,7 @@ import { and, type AnyColumn, isNotNull, isNull, sql, type SQL } from 'drizzle-o
 import type { DeviceExportQuery } from '@fleet/shared/schemas/device';
 import type { Db } from '../../db/client.ts';
 import { csvLine, exportLines, plain, type LineKey } from '../../db/export-lines.ts';
+import type { PartPool } from '../../lib/part-pool.ts';
 import { devices } from '../../db/schema.ts';
 import type { Scope } from '../account/account-scope.ts';
 import { deviceFilter, sortColumn } from './device-filter.ts';
@@ -62,6 +63,7 @@ async function* walk(
   order: SQL[],
   after: (id: string, key: string | null) => SQL,
   batch: number,
+  parts?: PartPool,
 ): AsyncGenerator<Buffer> {
   const batchQuery = (last: LineKey | undefined) =>
     db
@@ -75,7 +77,7 @@ async function* walk(
       .orderBy(...order)
       .limit(batch)
       .toSQL();
-  yield* exportLines(db, batchQuery, batch);
+  yield* exportLines(db, batchQuery, batch, undefined, parts);
 }
 
 /**
@@ -83,7 +85,7 @@ async function* walk(
  * the id breaking ties): the rows with a value, by the row comparison `(column, id) < (last's)`
  * the indexes answer as a range, then the rows without one, by id. Scope as the list's.
  */
-export async function* exportDevices(db: Db, scope: Scope, q: DeviceExportQuery, batch = 5_000) {
+export async function* exportDevices(db: Db, scope: Scope, q: DeviceExportQuery, batch = 5_000, parts?: PartPool) {
   const landlord = scope === null;
   const where = deviceFilter(scope, q);
   const column = sortColumn(q);
@@ -95,7 +97,7 @@ export async function* exportDevices(db: Db, scope: Scope, q: DeviceExportQuery,
   const byId = (id: string) => sql`${devices.name} ${beyond} ${id}`;
   const walks =
     column === devices.name
-      ? [walk(db, landlord, column, where, [by(column)], byId, batch)]
+      ? [walk(db, landlord, column, where, [by(column)], byId, batch, parts)]
       : [
           // The parameter takes the column's type, so a timestamp keeps its microseconds.
           walk(
@@ -106,13 +108,25 @@ export async function* exportDevices(db: Db, scope: Scope, q: DeviceExportQuery,
             [by(column), by(devices.name)],
             (id, key) => sql`(${column}, ${devices.name}) ${beyond} (${key}, ${id})`,
             batch,
+            parts,
           ),
           ...(NOT_NULL.has(column)
             ? []
-            : [walk(db, landlord, column, and(where, isNull(column)), [by(devices.name, devices.name)], byId, batch)]),
+            : [
+                walk(
+                  db,
+                  landlord,
+                  column,
+                  and(where, isNull(column)),
+                  [by(devices.name, devices.name)],
+                  byId,
+                  batch,
+                  parts,
+                ),
+              ]),
         ];
   yield csvColumns(landlord).join(',') + '\r\n';
-  for (const parts of walks) yield* parts;
+  for (const w of walks) yield* w;
 }
 
 /** The download's file name: the entity (or `all`) and the day. */

@@ -1,4 +1,3 @@
-import { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -6,8 +5,10 @@ import { AuditExportQuerySchema, AuditListQuerySchema, AuditPageSchema } from '@
 import { assertMayReadAudit } from '../../domain/audit/audit-policy.ts';
 import { exportAudit, exportName } from '../../domain/audit/export-audit.ts';
 import { listAudit, type AuditScope } from '../../domain/audit/list-audit.ts';
+import { PartPool } from '../../lib/part-pool.ts';
 import type { Deps } from '../../domain/deps.ts';
 import { assertEntityAccess, assertLandlord } from '../../plugins/auth.ts';
+import { partsBody } from '../parts-body.ts';
 import { ERROR_RESPONSES, pathName } from '../scope.ts';
 
 const errors = ERROR_RESPONSES;
@@ -29,9 +30,10 @@ export async function auditRoutes(app: FastifyInstance, deps: Deps) {
     const { format, ...filter } = q;
     const name = exportName(scope ?? filter.entity ?? 'all', format);
     const type = format === 'csv' ? 'text/csv; charset=utf-8' : 'application/json; charset=utf-8';
-    // Streams skip the schema serializer: the body is written page by page as it is read.
-    // One part waits in the stream at most, not 16 (an object stream's default), as the device export's.
-    const body = Readable.from(exportAudit(deps.db, scope, filter, format), { highWaterMark: 1 });
+    // Streams skip the schema serializer: the body is written part by part as it is read, each
+    // part's memory reused once the socket has written it (partsBody), as the device export's.
+    const parts = new PartPool();
+    const body = partsBody(exportAudit(deps.db, scope, filter, format, undefined, undefined, parts), reply.raw, parts);
     return reply
       .type(type)
       .header('content-disposition', `attachment; filename="${name}"`)

@@ -13,6 +13,7 @@ import {
   MqttCredentialsSchema,
 } from '@fleet/shared/schemas/device';
 import { StatusSchema, listOf, statusWith } from '@fleet/shared/schemas/list';
+import { PartPool } from '../../lib/part-pool.ts';
 import type { Deps } from '../../domain/deps.ts';
 import { deleteAllDevices, deleteDevice } from '../../domain/device/delete-device.ts';
 import { findDeviceInScope, presentDevice } from '../../domain/device/device-scope.ts';
@@ -21,6 +22,7 @@ import { deviceFacets, listDevices, streamDevices } from '../../domain/device/li
 import { regenerateCredentials, updateDevice } from '../../domain/device/update-device.ts';
 import { registerDevice } from '../../domain/device/register-device.ts';
 import { auditContext } from '../audit-context.ts';
+import { partsBody } from '../parts-body.ts';
 import { ERROR_RESPONSES, SCOPES, pathName, scopeOf } from '../scope.ts';
 
 const errors = ERROR_RESPONSES;
@@ -86,9 +88,10 @@ export async function deviceRoutes(app: FastifyInstance, deps: Deps) {
       async (request, reply) => {
         const scope = scopeOf(request, 'Entity');
         const name = deviceExportName(scope ?? request.query.entity ?? 'all');
-        // Streams skip the schema serializer: the body is written batch by batch as it is read.
-        // One batch waits in the stream at most, not 16 (an object stream's default), and one is read ahead.
-        const body = Readable.from(exportDevices(deps.db, scope, request.query), { highWaterMark: 1 });
+        // Streams skip the schema serializer: the body is written part by part as it is read, one
+        // batch read ahead, each part's memory reused once the socket has written it (partsBody).
+        const parts = new PartPool();
+        const body = partsBody(exportDevices(deps.db, scope, request.query, undefined, parts), reply.raw, parts);
         return reply
           .type('text/csv; charset=utf-8')
           .header('content-disposition', `attachment; filename="${name}"`)
