@@ -51,8 +51,9 @@ export class CommandService {
     const progress = new ProgressBatcher(o.db, (err) => o.onError(err, 'recording progress'));
     const sends = new CoalescingQueue((items: OneSend[]) => insertSends(o.db, items));
     this.ctx = { ...o, progress, sends, settledListeners: [] };
-    // Up to 100 replies a statement, fewer when that would hold the connection past the target.
-    const sizer = new ChunkSizer({ initial: 100, min: 10, max: 100 });
+    // Up to 100 replies a statement, down to 50 when 100 hold the connection past the target: fewer
+    // multiplied the rollout engine's steps (bench/notes/rollout-bench.md, s25e).
+    const sizer = new ChunkSizer({ initial: 100, min: 50, max: 100 });
     this.replies = new CoalescingQueue((replies: DeviceReply[]) => settleReplies(this.ctx, replies), 100, sizer);
   }
 

@@ -47,7 +47,7 @@ const SIGN_OF_LIFE_EVERY_MS = 1_000;
  * longer than the target (ChunkSizer), down to FLUSH_CHUNK_MIN.
  */
 export const FLUSH_CHUNK = 250;
-const FLUSH_CHUNK_MIN = 25;
+const FLUSH_CHUNK_MIN = 50;
 
 /**
  * Merges state reports and presence into the device table in batches: one UPDATE per FLUSH_CHUNK
