@@ -68,6 +68,16 @@ export const csvLine = (fields: (SQL | PlainField)[]): SQL => sql`${csvFields(fi
 /** Where a batch ended: its last row's id and sort key, as PostgreSQL's text. */
 export type LineKey = { id: string; key: string | null };
 
+/**
+ * How an export reads: `batch` rows a read, the database joining their lines `part` at a time,
+ * and the pool its parts' memory is lent from (none: each part a Buffer of its own).
+ */
+export interface ExportReads {
+  batch?: number;
+  part?: number;
+  parts?: PartPool;
+}
+
 /** One text of a batch (bytes) and the batch's size, last id and last sort key (as text). */
 type Part = [body: Buffer, rows: string, lastId: string, lastKey: string | null];
 
@@ -85,9 +95,7 @@ type Part = [body: Buffer, rows: string, lastId: string, lastKey: string | null]
 export async function* exportLines(
   db: Db,
   batchQuery: (after: LineKey | undefined) => { sql: string; params: unknown[] },
-  batch: number,
-  part = 1_000,
-  parts?: PartPool,
+  { batch, part = 1_000, parts }: ExportReads & { batch: number },
 ): AsyncGenerator<Buffer> {
   const pool = (db as unknown as { $client: Pool }).$client;
   const read = async (after: LineKey | undefined) => {

@@ -12,11 +12,16 @@ export function claimsOf(token: string) {
   return JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString());
 }
 
-/** Creates an account through the landlord's path (an admin gets all access) and signs it in. */
+/**
+ * Creates an account through the landlord's path (an admin or a landlord gets all access) and
+ * signs it in. A landlord (`subtype: 'sadmin'`, no entity) of a file's own, with its own password,
+ * keeps the landlord-level entries and sessions it leaves the file's on a shared server, where the
+ * bootstrap ADMIN's are every file's.
+ */
 export async function createAccount(
   s: Pick<TestServer, 'request'>,
   root: string,
-  o: { name: string; entity: string; subtype: string },
+  { password = 'password-1', ...o }: { name: string; entity?: string; subtype: string; password?: string },
 ) {
   const res = await s.request('POST', '/api/v1/account', {
     token: root,
@@ -24,25 +29,11 @@ export async function createAccount(
       document: {
         ...o,
         email: `${o.name}@x.test`,
-        password: 'password-1',
-        access: o.subtype === 'admin' ? ['all'] : [],
+        password,
+        access: o.subtype === 'admin' || o.subtype === 'sadmin' ? ['all'] : [],
       },
     },
   });
   if (res.status !== 201) throw new Error(`account ${o.name}: ${res.status} ${res.text}`);
-  return { name: o.name, ...(await signIn(s, o.name, 'password-1')) };
-}
-
-/**
- * A landlord account (superadmin) of the caller's own, `password` its own too, signed in: on a
- * shared server the landlord-level entries and sessions it leaves are the file's, where the
- * bootstrap ADMIN's are every file's.
- */
-export async function createLandlord(s: Pick<TestServer, 'request'>, root: string, name: string, password: string) {
-  const res = await s.request('POST', '/api/v1/account', {
-    token: root,
-    body: { document: { name, email: `${name}@x.test`, password, subtype: 'sadmin', access: ['all'] } },
-  });
-  if (res.status !== 201) throw new Error(`landlord ${name}: ${res.status} ${res.text}`);
-  return { name, ...(await signIn(s, name, password)) };
+  return { name: o.name, ...(await signIn(s, o.name, password)) };
 }

@@ -166,7 +166,7 @@ describe('the audit log read', () => {
     // Batches of three joined two at a time: each continues after the last one's time and id,
     // losing and repeating nothing.
     let small = '';
-    for await (const text of exportAudit(s.app.db, acme, {}, 'json', 3, 2)) small += text;
+    for await (const text of exportAudit(s.app.db, acme, {}, 'json', { batch: 3, part: 2 })) small += text;
     expect(JSON.parse(small)).toEqual(pages);
   });
 

@@ -4,7 +4,7 @@ import { assertNoSecrets, entriesOf as entriesOfAll, type AuditScope } from '../
 import { randomDeviceId } from '../helpers/devices.ts';
 import { ADMIN, type TestServer } from '../helpers/server.ts';
 import { sharedServer } from '../helpers/shared-server.ts';
-import { createLandlord, signIn } from '../helpers/session.ts';
+import { createAccount, signIn } from '../helpers/session.ts';
 
 // Accounts, entities, their configuration and permanent tokens: each change with its entry. On the
 // worker's shared server: done by a landlord of the file's own (BOSS), and the entries read are
@@ -24,7 +24,7 @@ const req = (method: string, path: string, body?: unknown, token = root) =>
 beforeAll(async () => {
   s = await sharedServer();
   const admin = (await signIn(s, ADMIN.name, ADMIN.password)).access_token;
-  root = (await createLandlord(s, admin, BOSS.name, BOSS.password)).access_token;
+  root = (await createAccount(s, admin, { name: BOSS.name, subtype: 'sadmin', password: BOSS.password })).access_token;
   secrets.push(admin, root);
 });
 afterAll(async () => s?.close());

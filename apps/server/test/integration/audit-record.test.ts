@@ -5,7 +5,7 @@ import { SYSTEM_CONTEXT } from '../../src/domain/audit/audit-context.ts';
 import { assertNoSecrets, entriesOf as entriesOfAll, type AuditScope } from '../helpers/audit.ts';
 import { randomDeviceId, startWithTwoEntities } from '../helpers/devices.ts';
 import { ADMIN, type TestServer } from '../helpers/server.ts';
-import { createLandlord, signIn } from '../helpers/session.ts';
+import { createAccount, signIn } from '../helpers/session.ts';
 
 // Each recorded action leaves its entry in the same transaction as the change: before/after
 // with secrets redacted, and nothing for a change that rolled back. On the worker's shared server:
@@ -26,7 +26,7 @@ beforeAll(async () => {
   secrets.push(root);
   BOSS.name = `boss_${world.tag}`;
   scope = { entities: [acme], actors: [BOSS.name], targets: [BOSS.name] };
-  root = (await createLandlord(s, root, BOSS.name, BOSS.password)).access_token;
+  root = (await createAccount(s, root, { name: BOSS.name, subtype: 'sadmin', password: BOSS.password })).access_token;
   secrets.push(root);
 });
 afterAll(async () => s?.close());

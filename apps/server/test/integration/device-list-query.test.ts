@@ -283,7 +283,7 @@ describe('export', () => {
       for (const order of ['asc', 'desc'] as const) {
         const query = DeviceExportQuerySchema.parse({ sort, order });
         let text = '';
-        for await (const part of exportDevices(s.app.db, null, query, 2)) text += part;
+        for await (const part of exportDevices(s.app.db, null, query, { batch: 2 })) text += part;
         const paged = names((await list(`sort=${sort}&order=${order}&limit=50`, root, '/api/v1/device')).body);
         expect(csvIds(text), `${sort} ${order}`).toEqual(paged);
       }

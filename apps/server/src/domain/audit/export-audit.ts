@@ -1,8 +1,7 @@
 import { and, sql } from 'drizzle-orm';
 import type { AuditFilter } from '@fleet/shared/schemas/audit';
 import type { Db } from '../../db/client.ts';
-import { csvFields, csvJson, exportLines, plain, type LineKey } from '../../db/export-lines.ts';
-import type { PartPool } from '../../lib/part-pool.ts';
+import { csvFields, csvJson, exportLines, plain, type ExportReads, type LineKey } from '../../db/export-lines.ts';
 import { auditEntries } from '../../db/schema.ts';
 import { auditWhere, newestFirst, type AuditScope } from './list-audit.ts';
 
@@ -78,9 +77,7 @@ export async function* exportAudit(
   scope: AuditScope,
   f: AuditFilter,
   format: 'csv' | 'json',
-  batch = 5_000,
-  part = PART,
-  parts?: PartPool,
+  { batch = 5_000, part = PART, parts }: ExportReads = {},
 ): AsyncGenerator<string | Buffer> {
   const where = auditWhere(scope, f);
   const batchQuery = (after: LineKey | undefined) =>
@@ -98,13 +95,13 @@ export async function* exportAudit(
       .toSQL();
   if (format === 'csv') {
     yield AUDIT_CSV_COLUMNS.join(',') + '\r\n';
-    yield* exportLines(db, batchQuery, batch, part, parts);
+    yield* exportLines(db, batchQuery, { batch, part, parts });
     return;
   }
   // Every entry comes with a comma before it: the first one's is dropped.
   let first = true;
   yield '[';
-  for await (const text of exportLines(db, batchQuery, batch, part, parts)) {
+  for await (const text of exportLines(db, batchQuery, { batch, part, parts })) {
     yield first ? text.subarray(1) : text;
     first = false;
   }

@@ -1,8 +1,7 @@
 import { and, type AnyColumn, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
 import type { DeviceExportQuery } from '@fleet/shared/schemas/device';
 import type { Db } from '../../db/client.ts';
-import { csvLine, exportLines, plain, type LineKey } from '../../db/export-lines.ts';
-import type { PartPool } from '../../lib/part-pool.ts';
+import { csvLine, exportLines, plain, type ExportReads, type LineKey } from '../../db/export-lines.ts';
 import { devices } from '../../db/schema.ts';
 import type { Scope } from '../account/account-scope.ts';
 import { deviceFilter, sortColumn } from './device-filter.ts';
@@ -62,8 +61,7 @@ async function* walk(
   where: SQL | undefined,
   order: SQL[],
   after: (id: string, key: string | null) => SQL,
-  batch: number,
-  parts?: PartPool,
+  reads: ExportReads & { batch: number },
 ): AsyncGenerator<Buffer> {
   const batchQuery = (last: LineKey | undefined) =>
     db
@@ -75,9 +73,9 @@ async function* walk(
       .from(devices)
       .where(and(where, last && after(last.id, last.key)))
       .orderBy(...order)
-      .limit(batch)
+      .limit(reads.batch)
       .toSQL();
-  yield* exportLines(db, batchQuery, batch, undefined, parts);
+  yield* exportLines(db, batchQuery, reads);
 }
 
 /**
@@ -85,7 +83,13 @@ async function* walk(
  * the id breaking ties): the rows with a value, by the row comparison `(column, id) < (last's)`
  * the indexes answer as a range, then the rows without one, by id. Scope as the list's.
  */
-export async function* exportDevices(db: Db, scope: Scope, q: DeviceExportQuery, batch = 5_000, parts?: PartPool) {
+export async function* exportDevices(
+  db: Db,
+  scope: Scope,
+  q: DeviceExportQuery,
+  { batch = 5_000, parts }: Pick<ExportReads, 'batch' | 'parts'> = {},
+) {
+  const reads = { batch, parts };
   const landlord = scope === null;
   const where = deviceFilter(scope, q);
   const column = sortColumn(q);
@@ -97,7 +101,7 @@ export async function* exportDevices(db: Db, scope: Scope, q: DeviceExportQuery,
   const byId = (id: string) => sql`${devices.name} ${beyond} ${id}`;
   const walks =
     column === devices.name
-      ? [walk(db, landlord, column, where, [by(column)], byId, batch, parts)]
+      ? [walk(db, landlord, column, where, [by(column)], byId, reads)]
       : [
           // The parameter takes the column's type, so a timestamp keeps its microseconds.
           walk(
@@ -107,23 +111,11 @@ export async function* exportDevices(db: Db, scope: Scope, q: DeviceExportQuery,
             NOT_NULL.has(column) ? where : and(where, isNotNull(column)),
             [by(column), by(devices.name)],
             (id, key) => sql`(${column}, ${devices.name}) ${beyond} (${key}, ${id})`,
-            batch,
-            parts,
+            reads,
           ),
           ...(NOT_NULL.has(column)
             ? []
-            : [
-                walk(
-                  db,
-                  landlord,
-                  column,
-                  and(where, isNull(column)),
-                  [by(devices.name, devices.name)],
-                  byId,
-                  batch,
-                  parts,
-                ),
-              ]),
+            : [walk(db, landlord, column, and(where, isNull(column)), [by(devices.name, devices.name)], byId, reads)]),
         ];
   yield csvColumns(landlord).join(',') + '\r\n';
   for (const w of walks) yield* w;

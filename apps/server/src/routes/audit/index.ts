@@ -33,7 +33,7 @@ export async function auditRoutes(app: FastifyInstance, deps: Deps) {
     // Streams skip the schema serializer: the body is written part by part as it is read, each
     // part's memory reused once the socket has written it (partsBody), as the device export's.
     const parts = new PartPool();
-    const body = partsBody(exportAudit(deps.db, scope, filter, format, undefined, undefined, parts), reply.raw, parts);
+    const body = partsBody(exportAudit(deps.db, scope, filter, format, { parts }), reply.raw, parts);
     return reply
       .type(type)
       .header('content-disposition', `attachment; filename="${name}"`)

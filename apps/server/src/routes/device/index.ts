@@ -91,7 +91,7 @@ export async function deviceRoutes(app: FastifyInstance, deps: Deps) {
         // Streams skip the schema serializer: the body is written part by part as it is read, one
         // batch read ahead, each part's memory reused once the socket has written it (partsBody).
         const parts = new PartPool();
-        const body = partsBody(exportDevices(deps.db, scope, request.query, undefined, parts), reply.raw, parts);
+        const body = partsBody(exportDevices(deps.db, scope, request.query, { parts }), reply.raw, parts);
         return reply
           .type('text/csv; charset=utf-8')
           .header('content-disposition', `attachment; filename="${name}"`)
